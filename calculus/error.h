@@ -1,0 +1,73 @@
+// User errors as values (after Carbon's explorer): a function that can fail on
+// user input returns ErrorOr<T>; a broken internal invariant is a CHECK, i.e.
+// an exception of type InternalError, never an ErrorOr.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace perturb::calculus {
+
+// A place in user input: 1-based line and column.
+struct SourcePosition {
+  int line = 1;
+  int column = 1;
+  friend bool operator==(const SourcePosition&, const SourcePosition&) = default;
+};
+
+// What went wrong, in one line, and where in the input if anywhere.
+struct Error {
+  std::string message;
+  std::optional<SourcePosition> position;
+
+  // "line L, column C: message", or just the message when there is no position.
+  std::string to_string() const;
+};
+
+// A T, or the Error that prevented computing it.
+template <class T>
+class [[nodiscard]] ErrorOr {
+ public:
+  ErrorOr(T value) : state_(std::move(value)) {}
+  ErrorOr(Error error) : state_(std::move(error)) {}
+
+  bool ok() const { return std::holds_alternative<T>(state_); }
+  explicit operator bool() const { return ok(); }
+
+  const T& value() const& { return std::get<T>(state_); }
+  T& value() & { return std::get<T>(state_); }
+  T&& value() && { return std::get<T>(std::move(state_)); }
+  const Error& error() const { return std::get<Error>(state_); }
+
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+// A violated internal invariant: a bug in Perturb, not in the user's input.
+class InternalError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+// A type or term would exceed the depth limit (kMaxTypeDepth, kMaxTermDepth).
+// Constructors throw it so that no later traversal recurses without bound; the
+// parser and the reducer turn it into an Error or a "gave up" result.
+class TooDeep : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Throws InternalError(message) unless condition holds.
+inline void check(bool condition, const char* message) {
+  if (!condition) throw InternalError(message);
+}
+
+}  // namespace perturb::calculus

@@ -1,0 +1,276 @@
+#include "calculus/term.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <unordered_set>
+
+#include "calculus/error.h"
+#include "calculus/hash.h"
+#include "calculus/intern_table.h"
+
+namespace perturb::calculus {
+namespace {
+
+InternTable<TermNode>& term_table() {
+  static InternTable<TermNode> table;
+  return table;
+}
+
+Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
+  return term_table().intern(
+      std::make_shared<const TermNode>(kind, std::move(data), std::move(children)));
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > std::numeric_limits<std::uint64_t>::max() - b
+             ? std::numeric_limits<std::uint64_t>::max()
+             : a + b;
+}
+
+TermNode::Data index_data(std::uint32_t index) {
+  TermNode::Data data;
+  data.index = index;
+  return data;
+}
+
+Term mk_unary(TermKind kind, std::uint32_t index, const Term& operand) {
+  if (is_sum(operand)) {
+    std::vector<Term> parts;
+    parts.reserve(operand->children().size());
+    for (const Term& s : operand->children()) parts.push_back(mk_unary(kind, index, s));
+    return mk_sum(parts);
+  }
+  return intern(kind, index_data(index), {operand});
+}
+
+template <class T>
+int three_way(const T& a, const T& b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+// Lexicographic on (hash, kind, data, children); names only when with_names.
+int compare_impl(const Term& a, const Term& b, bool with_names) {
+  if (a == b) return 0;
+  if (int c = three_way(a->hash(), b->hash())) return c;
+  if (int c = three_way(a->kind(), b->kind())) return c;
+  const auto& da = a->data();
+  const auto& db = b->data();
+  if (int c = three_way(da.index, db.index)) return c;
+  if (int c = three_way(hash_double(da.literal), hash_double(db.literal))) return c;
+  if (da.type != db.type) {
+    if (int c = three_way(to_string(da.type), to_string(db.type))) return c;
+  }
+  if (with_names) {
+    if (int c = three_way(da.name, db.name)) return c;
+  }
+  if (int c = three_way(a->children().size(), b->children().size())) return c;
+  for (std::size_t i = 0; i < a->children().size(); ++i) {
+    if (int c = compare_impl(a->children()[i], b->children()[i], with_names)) return c;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TermNode::TermNode(TermKind kind, Data data, std::vector<Term> children)
+    : kind_(kind), data_(std::move(data)), children_(std::move(children)) {
+  hash_ = hash_combine(static_cast<std::uint64_t>(kind_), data_.index);
+  hash_ = hash_combine(hash_, hash_double(data_.literal));
+  if (data_.type) hash_ = hash_combine(hash_, data_.type->hash());
+  depth_ = 1;
+  tree_size_ = 1;
+  loose_bvar_range_ = kind_ == TermKind::Var ? data_.index + 1 : 0;
+  for (const Term& child : children_) {
+    hash_ = hash_combine(hash_, child->hash());
+    depth_ = std::max(depth_, child->depth() + 1);
+    tree_size_ = saturating_add(tree_size_, child->tree_size());
+    std::uint32_t range = child->loose_bvar_range();
+    if (kind_ == TermKind::Lam && range > 0) --range;  // the binder closes index 0
+    loose_bvar_range_ = std::max(loose_bvar_range_, range);
+  }
+  if (depth_ > kMaxTermDepth) {
+    throw TooDeep(fmt::format("term nested deeper than {} levels", kMaxTermDepth));
+  }
+}
+
+std::uint64_t TermNode::intern_key() const { return hash_combine(hash_, hash_string(data_.name)); }
+
+bool TermNode::same_shallow(const TermNode& other) const {
+  return kind_ == other.kind_ && data_.index == other.data_.index &&
+         hash_double(data_.literal) == hash_double(other.data_.literal) &&
+         data_.name == other.data_.name && data_.type == other.data_.type &&
+         children_ == other.children_;
+}
+
+Term mk_var(std::uint32_t index) { return intern(TermKind::Var, index_data(index), {}); }
+
+Term mk_lam(std::string name, Type domain, const Term& body) {
+  if (is_sum(body)) {
+    std::vector<Term> parts;
+    parts.reserve(body->children().size());
+    for (const Term& s : body->children()) parts.push_back(mk_lam(name, domain, s));
+    return mk_sum(parts);
+  }
+  TermNode::Data data;
+  data.name = std::move(name);
+  data.type = std::move(domain);
+  return intern(TermKind::Lam, std::move(data), {body});
+}
+
+Term mk_app(const Term& fn, const Term& arg) {
+  if (is_sum(fn)) {
+    std::vector<Term> parts;
+    parts.reserve(fn->children().size());
+    for (const Term& s : fn->children()) parts.push_back(mk_app(s, arg));
+    return mk_sum(parts);
+  }
+  return intern(TermKind::App, {}, {fn, arg});
+}
+
+Term mk_tan(const Term& operand) { return mk_unary(TermKind::Tan, 0, operand); }
+
+Term mk_inj(int k, const Term& operand) {
+  check(k == 1 || k == 2, "mk_inj: k must be 1 or 2");
+  return mk_unary(TermKind::Inj, static_cast<std::uint32_t>(k), operand);
+}
+
+Term mk_proj(int k, const Term& operand) {
+  check(k == 1 || k == 2, "mk_proj: k must be 1 or 2");
+  return mk_unary(TermKind::Proj, static_cast<std::uint32_t>(k), operand);
+}
+
+Term mk_lit(double value) {
+  if (value == 0.0) return mk_zero();
+  TermNode::Data data;
+  data.literal = value;
+  return intern(TermKind::Lit, std::move(data), {});
+}
+
+Term mk_prim(Primitive primitive) {
+  return intern(TermKind::Prim, index_data(static_cast<std::uint32_t>(primitive)), {});
+}
+
+Term mk_zero() {
+  static const Term zero = intern(TermKind::Sum, {}, {});
+  return zero;
+}
+
+Term mk_sum(std::span<const Term> terms) {
+  std::vector<Term> simple;
+  for (const Term& t : terms) {
+    if (is_sum(t)) {
+      simple.insert(simple.end(), t->children().begin(), t->children().end());
+    } else {
+      simple.push_back(t);
+    }
+  }
+  if (simple.size() == 1) return simple.front();
+  if (simple.empty()) return mk_zero();
+  std::sort(simple.begin(), simple.end(),
+            [](const Term& a, const Term& b) { return compare_terms(a, b) < 0; });
+  return intern(TermKind::Sum, {}, std::move(simple));
+}
+
+Term mk_add(const Term& left, const Term& right) {
+  const Term both[] = {left, right};
+  return mk_sum(both);
+}
+
+Term mk_pair(const Term& first, const Term& second) {
+  return mk_add(mk_inj(1, first), mk_inj(2, second));
+}
+
+Term mk_mul(const Term& left, const Term& right) {
+  return mk_app(mk_prim(Primitive::Mul), mk_pair(left, right));
+}
+
+std::uint32_t var_index(const Term& var) {
+  check(is_var(var), "var_index: not a variable");
+  return var->data().index;
+}
+const std::string& lam_name(const Term& lam) {
+  check(is_lam(lam), "lam_name: not an abstraction");
+  return lam->data().name;
+}
+const Type& lam_domain(const Term& lam) {
+  check(is_lam(lam), "lam_domain: not an abstraction");
+  return lam->data().type;
+}
+const Term& lam_body(const Term& lam) {
+  check(is_lam(lam), "lam_body: not an abstraction");
+  return lam->children()[0];
+}
+const Term& app_fn(const Term& app) {
+  check(is_app(app), "app_fn: not an application");
+  return app->children()[0];
+}
+const Term& app_arg(const Term& app) {
+  check(is_app(app), "app_arg: not an application");
+  return app->children()[1];
+}
+const Term& operand(const Term& unary) {
+  check(is_tan(unary) || is_inj(unary) || is_proj(unary), "operand: not T, ι or π");
+  return unary->children()[0];
+}
+int component(const Term& inj_or_proj) {
+  check(is_inj(inj_or_proj) || is_proj(inj_or_proj), "component: not ι or π");
+  return static_cast<int>(inj_or_proj->data().index);
+}
+double lit_value(const Term& lit) {
+  check(is_lit(lit), "lit_value: not a literal");
+  return lit->data().literal;
+}
+Primitive prim_of(const Term& prim) {
+  check(is_prim(prim), "prim_of: not a primitive");
+  return static_cast<Primitive>(prim->data().index);
+}
+
+std::vector<Term> summands(const Term& term) {
+  if (is_sum(term)) return term->children();
+  return {term};
+}
+
+const char* primitive_name(Primitive primitive) {
+  switch (primitive) {
+    case Primitive::Mul:
+      return "mul";
+    case Primitive::Sin:
+      return "sin";
+    case Primitive::Cos:
+      return "cos";
+    case Primitive::Exp:
+      return "exp";
+  }
+  throw InternalError("primitive_name: unknown primitive");
+}
+
+Type primitive_type(Primitive primitive) {
+  const Type r = real_type();
+  if (primitive == Primitive::Mul) return mk_arrow(mk_product(r, r), r);
+  return mk_arrow(r, r);
+}
+
+bool alpha_equal(const Term& a, const Term& b) {
+  return a == b || (a->hash() == b->hash() && compare_impl(a, b, false) == 0);
+}
+
+int compare_terms(const Term& a, const Term& b) {
+  if (int c = compare_impl(a, b, false)) return c;
+  return compare_impl(a, b, true);
+}
+
+std::uint64_t dag_size(const Term& term) {
+  std::unordered_set<const TermNode*> seen;
+  std::vector<const TermNode*> stack{term.get()};
+  while (!stack.empty()) {
+    const TermNode* node = stack.back();
+    stack.pop_back();
+    if (!seen.insert(node).second) continue;
+    for (const Term& child : node->children()) stack.push_back(child.get());
+  }
+  return seen.size();
+}
+
+}  // namespace perturb::calculus

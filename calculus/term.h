@@ -1,0 +1,147 @@
+// Terms of the perturbative λ-calculus (spec §3, §6), immutable and hash-consed.
+//
+//   perturbative  M, N ::= Σ sᵢ                  finite bag of simple terms; 0 is the empty bag
+//   simple        s, t ::= x                      variable (de Bruijn index)
+//                        | λx:σ. s                abstraction
+//                        | s N                    application (operator simple, argument a bag)
+//                        | T s                    pushforward
+//                        | ι_k s | π_k s          injection, projection (k = 1, 2)
+//                        | c                      real literal (never 0)
+//                        | mul | sin | cos | exp  primitive constants (spec §6)
+//
+// One node kind per line above; a bag of exactly one simple term *is* that
+// term, so only bags of 0 or ≥ 2 terms are Sum nodes. The smart constructors
+// apply §3's linear extensions (λx.Σsᵢ = Σ λx.sᵢ, (Σsᵢ) N = Σ sᵢ N, T, ι, π
+// likewise) and keep every bag in one canonical order, so terms equal modulo
+// associativity and commutativity of + are built as the same node. The
+// argument position is not linear: s (M + N) is its own term.
+//
+// Names are kept only as hints for printing: two terms that differ only in
+// binder names are α-equal (alpha_equal) but distinct nodes, so that printing
+// never depends on which spelling some other thread built first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "calculus/type.h"
+
+namespace perturb::calculus {
+
+enum class TermKind : std::uint8_t { Var, Lam, App, Tan, Inj, Proj, Lit, Prim, Sum };
+enum class Primitive : std::uint8_t { Mul, Sin, Cos, Exp };
+
+class TermNode;
+using Term = std::shared_ptr<const TermNode>;
+
+class TermNode {
+ public:
+  TermKind kind() const { return kind_; }
+  // α-invariant structural hash: equal for α-equal terms, stable across runs.
+  std::uint64_t hash() const { return hash_; }
+  // Number of nodes of the term as a tree (saturates at UINT64_MAX).
+  std::uint64_t tree_size() const { return tree_size_; }
+  std::uint32_t depth() const { return depth_; }
+  // Smallest n such that every free de Bruijn index is < n (0: closed).
+  std::uint32_t loose_bvar_range() const { return loose_bvar_range_; }
+  const std::vector<Term>& children() const { return children_; }
+
+  std::uint64_t intern_key() const;
+  bool same_shallow(const TermNode& other) const;
+
+  struct Data {
+    std::uint32_t index = 0;  // Var: de Bruijn index; Inj/Proj: k; Prim: Primitive
+    double literal = 0;       // Lit
+    std::string name;         // Lam: binder name hint
+    Type type;                // Lam: binder type
+  };
+  TermNode(TermKind kind, Data data, std::vector<Term> children);
+  const Data& data() const { return data_; }
+
+ private:
+  TermKind kind_;
+  std::uint32_t depth_;
+  std::uint32_t loose_bvar_range_;
+  std::uint64_t hash_;
+  std::uint64_t tree_size_;
+  Data data_;
+  std::vector<Term> children_;
+};
+
+// Deepest term the constructors build (they throw TooDeep past it), so that
+// every recursive traversal stays within the stack.
+inline constexpr std::uint32_t kMaxTermDepth = 3000;
+
+// ---- constructors (all apply the linear extensions of spec §3) ----
+
+Term mk_var(std::uint32_t index);
+// λname:domain. body, distributed over the summands of body.
+Term mk_lam(std::string name, Type domain, const Term& body);
+// fn arg, distributed over the summands of fn (not of arg).
+Term mk_app(const Term& fn, const Term& arg);
+Term mk_tan(const Term& operand);
+Term mk_inj(int k, const Term& operand);
+Term mk_proj(int k, const Term& operand);
+// A real literal; mk_lit(0) is the zero bag (0 is always the additive zero).
+Term mk_lit(double value);
+Term mk_prim(Primitive primitive);
+Term mk_zero();
+// The bag union of the given terms, canonically ordered.
+Term mk_sum(std::span<const Term> terms);
+Term mk_add(const Term& left, const Term& right);
+// ⟨M, N⟩ := ι1 M + ι2 N.
+Term mk_pair(const Term& first, const Term& second);
+// M * N := mul ⟨M, N⟩.
+Term mk_mul(const Term& left, const Term& right);
+
+// ---- recognisers and accessors (each accessor requires its kind) ----
+
+inline bool is_var(const Term& t) { return t->kind() == TermKind::Var; }
+inline bool is_lam(const Term& t) { return t->kind() == TermKind::Lam; }
+inline bool is_app(const Term& t) { return t->kind() == TermKind::App; }
+inline bool is_tan(const Term& t) { return t->kind() == TermKind::Tan; }
+inline bool is_inj(const Term& t) { return t->kind() == TermKind::Inj; }
+inline bool is_proj(const Term& t) { return t->kind() == TermKind::Proj; }
+inline bool is_lit(const Term& t) { return t->kind() == TermKind::Lit; }
+inline bool is_prim(const Term& t) { return t->kind() == TermKind::Prim; }
+inline bool is_sum(const Term& t) { return t->kind() == TermKind::Sum; }
+inline bool is_zero(const Term& t) { return is_sum(t) && t->children().empty(); }
+inline bool is_simple(const Term& t) { return !is_sum(t); }
+inline bool is_closed(const Term& t) { return t->loose_bvar_range() == 0; }
+
+std::uint32_t var_index(const Term& var);
+const std::string& lam_name(const Term& lam);
+const Type& lam_domain(const Term& lam);
+const Term& lam_body(const Term& lam);
+const Term& app_fn(const Term& app);
+const Term& app_arg(const Term& app);
+// The s of T s, ι_k s or π_k s.
+const Term& operand(const Term& unary);
+// The k of ι_k s or π_k s.
+int component(const Term& inj_or_proj);
+double lit_value(const Term& lit);
+Primitive prim_of(const Term& prim);
+// The summands of a bag: itself for a simple term, none for 0.
+std::vector<Term> summands(const Term& term);
+
+// ---- primitives ----
+
+const char* primitive_name(Primitive primitive);  // "mul", "sin", "cos", "exp"
+Type primitive_type(Primitive primitive);         // mul : R × R → R, the others R → R
+inline constexpr Primitive kAllPrimitives[] = {Primitive::Mul, Primitive::Sin, Primitive::Cos,
+                                               Primitive::Exp};
+
+// ---- equality and order ----
+
+// Equality modulo α-conversion and AC of + (the spec's term equality).
+bool alpha_equal(const Term& a, const Term& b);
+// A total order: α-equal terms compare by binder names last; used for bags.
+int compare_terms(const Term& a, const Term& b);
+
+// Number of distinct nodes of the term as a DAG (the cost of keeping it).
+std::uint64_t dag_size(const Term& term);
+
+}  // namespace perturb::calculus

@@ -1,0 +1,104 @@
+#include "calculus/type.h"
+
+#include <fmt/format.h>
+
+#include "calculus/error.h"
+#include "calculus/hash.h"
+#include "calculus/intern_table.h"
+
+namespace perturb::calculus {
+namespace {
+
+InternTable<TypeNode>& type_table() {
+  static InternTable<TypeNode> table;
+  return table;
+}
+
+Type intern(TypeKind kind, std::string name, Type left, Type right) {
+  return type_table().intern(
+      std::make_shared<const TypeNode>(kind, std::move(name), std::move(left), std::move(right)));
+}
+
+}  // namespace
+
+TypeNode::TypeNode(TypeKind kind, std::string name, Type left, Type right)
+    : kind_(kind), name_(std::move(name)), left_(std::move(left)), right_(std::move(right)) {
+  hash_ = hash_combine(static_cast<std::uint64_t>(kind_), hash_string(name_));
+  depth_ = 1;
+  complete_ = kind_ != TypeKind::Hole;
+  for (const Type* child : {&left_, &right_}) {
+    if (!*child) continue;
+    hash_ = hash_combine(hash_, (*child)->hash());
+    depth_ = std::max(depth_, (*child)->depth() + 1);
+    complete_ = complete_ && (*child)->is_complete();
+  }
+  if (depth_ > kMaxTypeDepth) {
+    throw TooDeep(fmt::format("type nested deeper than {} levels", kMaxTypeDepth));
+  }
+}
+
+bool TypeNode::same_shallow(const TypeNode& other) const {
+  return kind_ == other.kind_ && name_ == other.name_ && left_ == other.left_ &&
+         right_ == other.right_;
+}
+
+Type mk_atom(const std::string& name) { return intern(TypeKind::Atom, name, nullptr, nullptr); }
+
+Type real_type() {
+  static const Type real = mk_atom("R");
+  return real;
+}
+
+Type mk_product(Type left, Type right) {
+  return intern(TypeKind::Product, "", std::move(left), std::move(right));
+}
+
+Type mk_arrow(Type domain, Type codomain) {
+  return intern(TypeKind::Arrow, "", std::move(domain), std::move(codomain));
+}
+
+Type mk_tangent(const Type& type) { return mk_product(type, type); }
+
+Type mk_hole() {
+  static const Type hole = intern(TypeKind::Hole, "", nullptr, nullptr);
+  return hole;
+}
+
+const Type& product_component(const Type& product, int k) {
+  check(is_product(product) && (k == 1 || k == 2), "product_component: not a product or bad k");
+  return k == 1 ? product->left() : product->right();
+}
+
+std::string to_string(const Type& type) {
+  switch (type->kind()) {
+    case TypeKind::Atom:
+      return type->atom_name();
+    case TypeKind::Hole:
+      return "?";
+    case TypeKind::Product: {
+      const auto side = [](const Type& t, bool right) {
+        const bool parens = is_arrow(t) || (right && is_product(t));
+        return parens ? "(" + to_string(t) + ")" : to_string(t);
+      };
+      return side(type->left(), false) + " * " + side(type->right(), true);
+    }
+    case TypeKind::Arrow: {
+      const std::string domain = to_string(type->left());
+      return (is_arrow(type->left()) ? "(" + domain + ")" : domain) + " -> " +
+             to_string(type->right());
+    }
+  }
+  throw InternalError("to_string: unknown type kind");
+}
+
+Type merge_types(const Type& a, const Type& b) {
+  if (a == b || is_hole(b)) return a;
+  if (is_hole(a)) return b;
+  if (a->kind() != b->kind() || is_atom(a)) return nullptr;
+  Type left = merge_types(a->left(), b->left());
+  Type right = left ? merge_types(a->right(), b->right()) : nullptr;
+  if (!right) return nullptr;
+  return is_product(a) ? mk_product(left, right) : mk_arrow(left, right);
+}
+
+}  // namespace perturb::calculus
