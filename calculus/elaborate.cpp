@@ -79,9 +79,17 @@ class Elaborator {
     std::vector<Binding>& locals_;
   };
 
+  // "'M' has type σ, expected τ"; when only τ's outer form is known (holes
+  // inside), says which kind of type is wanted.
   Error mismatch(const SurfaceTerm& node, const Type& found, const Type& expected) const {
-    return Error{fmt::format("'{}' has type {}, expected {}", excerpt(program_, node),
-                             to_string(found), to_string(expected)),
+    std::string kind;
+    if (!expected->is_complete() && expected->kind() != found->kind()) {
+      kind = is_arrow(expected)     ? "a function type "
+             : is_product(expected) ? "a product type "
+                                    : "";
+    }
+    return Error{fmt::format("'{}' has type {}, expected {}{}", excerpt(program_, node),
+                             to_string(found), kind, to_string(expected)),
                  node.position};
   }
 
