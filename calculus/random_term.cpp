@@ -1,0 +1,268 @@
+#include "calculus/random_term.h"
+
+#include <array>
+#include <limits>
+
+#include "calculus/error.h"
+
+namespace perturb::calculus {
+
+std::uint64_t random_below(Rng& rng, std::uint64_t bound) {
+  check(bound > 0, "random_below: empty range");
+  // Rejection sampling: accept only draws below the largest multiple of bound.
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % bound;
+  std::uint64_t draw;
+  do {
+    draw = rng();
+  } while (draw >= limit);
+  return draw % bound;
+}
+
+bool random_chance(Rng& rng, std::uint64_t numerator, std::uint64_t denominator) {
+  return random_below(rng, denominator) < numerator;
+}
+
+double random_literal(Rng& rng) {
+  static constexpr std::array<double, 8> kValues = {1, 2, -1, 0.5, -2.5, 3, 0.25, -0.75};
+  return kValues[random_below(rng, kValues.size())];
+}
+
+Type random_type(Rng& rng, const TypeShape& shape) {
+  check(!shape.atoms.empty(), "random_type: no atoms");
+  if (shape.max_depth <= 0 || random_chance(rng, 1, 2)) {
+    return mk_atom(random_element(rng, shape.atoms));
+  }
+  const TypeShape inner{shape.max_depth - 1, shape.atoms};
+  const bool product = random_chance(rng, 1, 2);
+  // Sequenced explicitly: argument evaluation order is unspecified in C++.
+  Type left = random_type(rng, inner);
+  // Tangent types T σ = σ × σ are frequent on purpose: they are where T s applies.
+  if (product && random_chance(rng, 1, 3)) return mk_tangent(left);
+  Type right = random_type(rng, inner);
+  return product ? mk_product(std::move(left), std::move(right))
+                 : mk_arrow(std::move(left), std::move(right));
+}
+
+namespace {
+
+// The form of the next node; the generator weighs the ones that fit the type.
+enum class Form {
+  Leaf,          // a variable, literal, primitive or 0
+  Lambda,        // λx:σ. s
+  Apply,         // s N with a fresh σ, or a variable of type σ → τ applied
+  ApplyTangent,  // (T s) N : T τ
+  Tangent,       // T s : Tσ → Tτ
+  Inject,        // ι_k s
+  Pair,          // ⟨M, N⟩
+  Project,       // π_k s
+  Sum,           // M + N
+  Primitive,     // sin M, cos M, exp M, M * N, mul M
+};
+
+// The σ with type = σ × σ, or nullptr when type is not a tangent type.
+Type tangent_base(const Type& type) {
+  if (is_product(type) && type->left() == type->right()) return type->left();
+  return nullptr;
+}
+
+// Generates terms by recursion on the type, threading the context Γ.
+class TermGenerator {
+ public:
+  TermGenerator(Rng& rng, const Context& context, const TermShape& shape)
+      : rng_(rng), context_(context), shape_(shape) {}
+
+  Term generate(const Type& type, std::uint32_t budget) {
+    switch (choose_form(type, budget)) {
+      case Form::Leaf:
+        return leaf(type);
+      case Form::Lambda:
+        return lambda(type, budget - 1);
+      case Form::Apply:
+        return apply(type, budget - 1);
+      case Form::ApplyTangent:
+        return apply_tangent(type, budget - 1);
+      case Form::Tangent:
+        return tangent(type, budget - 1);
+      case Form::Inject: {
+        const int k = random_chance(rng_, 1, 2) ? 1 : 2;
+        return mk_inj(k, generate(product_component(type, k), budget - 1));
+      }
+      case Form::Pair: {
+        const auto [left, right] = split(budget - 1);
+        Term first = generate(type->left(), left);
+        return mk_pair(first, generate(type->right(), right));
+      }
+      case Form::Project:
+        return project(type, budget - 1);
+      case Form::Sum: {
+        const auto [left, right] = split(budget - 1);
+        Term first = generate(type, left);
+        return mk_add(first, generate(type, right));
+      }
+      case Form::Primitive:
+        return primitive_application(budget - 1);
+    }
+    throw InternalError("random_term: unknown form");
+  }
+
+ private:
+  Form choose_form(const Type& type, std::uint32_t budget) {
+    if (budget <= 1) return Form::Leaf;
+    std::vector<std::pair<Form, std::uint64_t>> weighted = {
+        {Form::Leaf, 1}, {Form::Apply, 4}, {Form::Project, 2}, {Form::Sum, 1}};
+    if (is_arrow(type)) {
+      weighted.push_back({Form::Lambda, 5});
+      if (tangent_base(arrow_domain(type)) && tangent_base(arrow_codomain(type))) {
+        weighted.push_back({Form::Tangent, 4});
+      }
+    }
+    if (is_product(type)) {
+      weighted.push_back({Form::Inject, 1});
+      weighted.push_back({Form::Pair, 3});
+    }
+    if (tangent_base(type)) weighted.push_back({Form::ApplyTangent, 3});
+    if (is_real(type) && shape_.primitives) weighted.push_back({Form::Primitive, 4});
+    std::uint64_t total = 0;
+    for (const auto& [form, weight] : weighted) total += weight;
+    std::uint64_t pick = random_below(rng_, total);
+    for (const auto& [form, weight] : weighted) {
+      if (pick < weight) return form;
+      pick -= weight;
+    }
+    throw InternalError("random_term: weights do not cover the draw");
+  }
+
+  // Splits a budget between two children, each getting at least one node.
+  std::pair<std::uint32_t, std::uint32_t> split(std::uint32_t budget) {
+    if (budget < 2) return {1, 1};
+    const auto left = static_cast<std::uint32_t>(1 + random_below(rng_, budget - 1));
+    return {left, budget - left};
+  }
+
+  std::vector<std::uint32_t> variables_of_type(const Type& type) const {
+    std::vector<std::uint32_t> found;
+    for (std::uint32_t i = 0; i < context_.size(); ++i) {
+      if (context_.at(i).type == type) found.push_back(i);
+    }
+    return found;
+  }
+
+  // A term of a few nodes: a variable, a projection or application of one, a
+  // literal or primitive of the type when there is one (0 now and then),
+  // else a λ or pair of leaves, else 0.
+  Term leaf(const Type& type) {
+    std::vector<Term> options;
+    for (std::uint32_t i : variables_of_type(type)) options.push_back(mk_var(i));
+    for (std::uint32_t i = 0; i < context_.size(); ++i) {
+      const Type& t = context_.at(i).type;
+      for (int k : {1, 2}) {
+        if (is_product(t) && product_component(t, k) == type) {
+          options.push_back(mk_proj(k, mk_var(i)));
+        }
+      }
+      if (is_arrow(t) && arrow_codomain(t) == type && arrow_domain(t)->depth() < type->depth()) {
+        options.push_back(mk_app(mk_var(i), leaf(arrow_domain(t))));
+      }
+    }
+    if (shape_.primitives) {
+      if (is_real(type)) options.push_back(mk_lit(random_literal(rng_)));
+      for (Primitive p : kAllPrimitives) {
+        if (primitive_type(p) == type) options.push_back(mk_prim(p));
+      }
+    }
+    if (!options.empty() && !random_chance(rng_, 1, 8)) return random_element(rng_, options);
+    if (is_arrow(type) && random_chance(rng_, 3, 4)) return lambda(type, 1);
+    if (is_product(type) && random_chance(rng_, 3, 4)) {
+      Term first = leaf(type->left());
+      return mk_pair(first, leaf(type->right()));
+    }
+    return mk_zero();
+  }
+
+  std::string binder_name() {
+    if (!context_.empty() && random_chance(rng_, 1, 4)) {
+      return context_.at(static_cast<std::uint32_t>(random_below(rng_, context_.size()))).name;
+    }
+    return random_element(rng_, shape_.binder_names);
+  }
+
+  Term lambda(const Type& type, std::uint32_t budget) {
+    std::string name = binder_name();
+    context_.push(name, arrow_domain(type));
+    Term body = generate(arrow_codomain(type), budget);
+    context_.pop();
+    return mk_lam(std::move(name), arrow_domain(type), body);
+  }
+
+  // s N : τ; half the time s is a variable of type σ → τ when Γ has one.
+  Term apply(const Type& type, std::uint32_t budget) {
+    std::vector<std::uint32_t> functions;
+    for (std::uint32_t i = 0; i < context_.size(); ++i) {
+      const Type& t = context_.at(i).type;
+      if (is_arrow(t) && arrow_codomain(t) == type) functions.push_back(i);
+    }
+    if (!functions.empty() && random_chance(rng_, 1, 2)) {
+      const std::uint32_t i = random_element(rng_, functions);
+      return mk_app(mk_var(i), generate(arrow_domain(context_.at(i).type), budget));
+    }
+    const Type domain = random_type(rng_, shape_.intermediate_types);
+    const auto [left, right] = split(budget);
+    Term fn = generate(mk_arrow(domain, type), left);
+    return mk_app(fn, generate(domain, right));
+  }
+
+  // (T s) N : T τ with s : σ → τ and N : T σ; now and then the second-order
+  // π_k((T(T s)) N') with N' : T T σ instead, so that nested T is frequent.
+  Term apply_tangent(const Type& type, std::uint32_t budget) {
+    const Type domain = random_type(rng_, shape_.intermediate_types);
+    const bool second_order = random_chance(rng_, 1, 4);
+    const auto [left, right] = split(budget);
+    Term fn = generate(mk_arrow(domain, tangent_base(type)), left);
+    if (!second_order) return mk_app(mk_tan(fn), generate(mk_tangent(domain), right));
+    const int k = random_chance(rng_, 1, 2) ? 1 : 2;
+    return mk_proj(k, mk_app(mk_tan(mk_tan(fn)), generate(mk_tangent(mk_tangent(domain)), right)));
+  }
+
+  // T s : T σ → T τ with s : σ → τ.
+  Term tangent(const Type& type, std::uint32_t budget) {
+    const Type base =
+        mk_arrow(tangent_base(arrow_domain(type)), tangent_base(arrow_codomain(type)));
+    return mk_tan(generate(base, budget));
+  }
+
+  // π_k s : τ with s : τ × ρ (k = 1) or ρ × τ (k = 2) for a fresh ρ; often
+  // ρ = τ, which makes s : T τ and, for τ a tangent type, nested T likely.
+  Term project(const Type& type, std::uint32_t budget) {
+    const Type other =
+        random_chance(rng_, 1, 3) ? type : random_type(rng_, shape_.intermediate_types);
+    const int k = random_chance(rng_, 1, 2) ? 1 : 2;
+    const Type product = k == 1 ? mk_product(type, other) : mk_product(other, type);
+    return mk_proj(k, generate(product, budget));
+  }
+
+  // sin M, cos M, exp M, M * N or mul P, all of type R.
+  Term primitive_application(std::uint32_t budget) {
+    const Type r = real_type();
+    const Primitive p = kAllPrimitives[random_below(rng_, std::size(kAllPrimitives))];
+    if (p != Primitive::Mul) return mk_app(mk_prim(p), generate(r, budget));
+    if (random_chance(rng_, 1, 4)) return mk_app(mk_prim(p), generate(mk_product(r, r), budget));
+    const auto [left, right] = split(budget);
+    Term first = generate(r, left);
+    return mk_mul(first, generate(r, right));
+  }
+
+  Rng& rng_;
+  Context context_;
+  const TermShape& shape_;
+};
+
+}  // namespace
+
+Term random_term(Rng& rng, const Context& context, const Type& type, const TermShape& shape) {
+  check(type->is_complete(), "random_term: the type has holes");
+  check(!shape.binder_names.empty(), "random_term: no binder names");
+  return TermGenerator(rng, context, shape).generate(type, std::max<std::uint32_t>(shape.size, 1));
+}
+
+}  // namespace perturb::calculus

@@ -1,0 +1,72 @@
+// Random types and random well-typed terms (spec §3, §6), for property tests
+// and the law checker.
+//
+// Everything is a deterministic function of the generator's state: the same
+// seed gives the same type or term on every platform and standard library,
+// because only the raw 64-bit output of std::mt19937_64 is used (the
+// std::uniform_*_distribution classes differ between libraries).
+//
+// Terms are generated type-directed: `random_term(rng, Γ, σ, shape)` returns
+// M with Γ ⊢ M : σ. Every syntactic form occurs: variables, λ (binder names
+// drawn from a tiny pool and from Γ, so that they shadow and clash on
+// purpose), application (also of variables, with higher-order arguments),
+// T s (nested T too), ι_k, π_k, 0, sums, pairs, literals and the primitives
+// mul, sin, cos, exp, both applied and as arguments.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "calculus/context.h"
+#include "calculus/term.h"
+#include "calculus/type.h"
+
+namespace perturb::calculus {
+
+using Rng = std::mt19937_64;
+
+// A uniformly distributed integer in [0, bound); requires bound > 0.
+std::uint64_t random_below(Rng& rng, std::uint64_t bound);
+
+// True with probability numerator / denominator; requires denominator > 0.
+bool random_chance(Rng& rng, std::uint64_t numerator, std::uint64_t denominator);
+
+// An element of options chosen uniformly; requires options non-empty.
+template <class T>
+const T& random_element(Rng& rng, const std::vector<T>& options) {
+  return options[random_below(rng, options.size())];
+}
+
+struct TypeShape {
+  // Deepest nesting of × and → (0: an atom).
+  int max_depth = 2;
+  // The atomic types to draw from; R is the reals and carries the primitives.
+  std::vector<std::string> atoms = {"R", "R", "A"};
+};
+
+// A random type of depth at most shape.max_depth over shape.atoms.
+Type random_type(Rng& rng, const TypeShape& shape = {});
+
+struct TermShape {
+  // Approximate number of nodes to build; the result's tree size stays
+  // within a small multiple of it.
+  std::uint32_t size = 12;
+  // Types invented along the way (the σ of an application s N : τ, the other
+  // factor of a projection) are drawn with this shape.
+  TypeShape intermediate_types = {.max_depth = 1};
+  // Whether to use literals and primitives (over R) at all.
+  bool primitives = true;
+  // Binder names drawn for λ; repeats make inner binders shadow outer ones.
+  std::vector<std::string> binder_names = {"x", "y", "x", "f"};
+};
+
+// A random M with context ⊢ M : type (spec Fig. 1), about shape.size nodes.
+// Requires type to be complete (no holes).
+Term random_term(Rng& rng, const Context& context, const Type& type, const TermShape& shape = {});
+
+// A literal value from a small fixed set of integers and fractions, both signs.
+double random_literal(Rng& rng);
+
+}  // namespace perturb::calculus
