@@ -11,6 +11,7 @@
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/category_error.h"
+#include "semantics/derived.h"
 #include "semantics/testable_model.h"
 
 using namespace perturb;
@@ -237,6 +238,30 @@ TEST_CASE("smooth: mismatched morphisms throw a CategoryError naming both object
   CHECK_THROWS_AS(smooth.compose(sin, smooth.identity(smooth.atom("A", 1))),
                   semantics::CategoryError);
   CHECK_NOTHROW(smooth.compose(sin, mul));
+}
+
+TEST_CASE("smooth: the generic derived structure evaluates as spec §2 says", "[smooth]") {
+  const auto r = smooth.real();
+  const auto a = smooth.atom("A");
+  // μ((w, v), (u, x)) = (v + u, x) on A.
+  CHECK(smooth.apply(semantics::multiplication(smooth, a), point({1, 2, 3, 4, 5, 6, 7, 8})) ==
+        point({3 + 5, 4 + 6, 7, 8}));
+  // t(x, (y', y)) = ((0, y'), (x, y)) on R × T R.
+  CHECK(smooth.apply(semantics::right_strength(smooth, r, r), point({1, 2, 3})) ==
+        point({0, 2, 1, 3}));
+  // φ = μ∘T(t)∘t' is the canonical isomorphism ((x', x), (y', y)) ↦ ((x', y'), (x, y)).
+  CHECK(close(smooth.apply(semantics::phi(smooth, r, a), point({1, 2, 3, 4, 5, 6})),
+              point({1, 3, 4, 2, 5, 6})));
+  // Lemma 3.8: T(⟨f, g⟩) = φ∘⟨T(f), T(g)⟩ with f = mul, g = sin∘π1.
+  const auto f = smooth.primitive(Primitive::Mul);
+  const auto g = smooth.compose(smooth.primitive(Primitive::Sin), smooth.proj1(r, r));
+  const auto lhs = semantics::tangent_map(smooth, smooth.pair(f, g));
+  const auto rhs = smooth.compose(
+      semantics::phi(smooth, r, r),
+      smooth.pair(semantics::tangent_map(smooth, f), semantics::tangent_map(smooth, g)));
+  const Point p = point({0.5, -1, 2, 3});  // direction (0.5, −1), point (2, 3)
+  CHECK(close(smooth.apply(lhs, p), smooth.apply(rhs, p)));
+  CHECK(close(smooth.apply(lhs, p), point({1.5 - 2, std::cos(2.0) * 0.5, 6, std::sin(2.0)})));
 }
 
 TEST_CASE("smooth: it is listed in the registry", "[smooth]") {
