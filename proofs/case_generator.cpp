@@ -16,6 +16,10 @@ Type CaseGenerator::object() {
   if (options_.higher_order) {
     return calculus::random_type(rng_, {.max_depth = 2, .atoms = {"R"}});
   }
+  return first_order_object();
+}
+
+Type CaseGenerator::first_order_object() {
   const Type real = calculus::real_type();
   switch (calculus::random_below(rng_, 6)) {
     case 0:
@@ -43,6 +47,13 @@ Term CaseGenerator::random_term(const Context& context, const Type& type) {
 void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,
                              const Type& codomain) {
   term(into, std::move(role), Context({{"x", domain}}), codomain);
+}
+
+void CaseGenerator::linear_morphism(Case& into, std::string role, const Type& domain,
+                                    const Type& codomain) {
+  const Context context({{"x", domain}});
+  into.terms.push_back({std::move(role), context,
+                        random_linear_term(rng_, context, codomain, options_.max_size), codomain});
 }
 
 void CaseGenerator::term(Case& into, std::string role, const Context& context, const Type& type) {

@@ -35,6 +35,14 @@ class CaseGenerator {
   void morphism(Case& into, std::string role, const calculus::Type& domain,
                 const calculus::Type& codomain);
 
+  // Adds the metavariable role : X → Y denoting a linear map (random_linear_term);
+  // X and Y must be built from R and ×.
+  void linear_morphism(Case& into, std::string role, const calculus::Type& domain,
+                       const calculus::Type& codomain);
+
+  // A random type built from R and × only (also in higher-order runs).
+  calculus::Type first_order_object();
+
   // Adds the term Γ ⊢ M : σ under the given role.
   void term(Case& into, std::string role, const calculus::Context& context,
             const calculus::Type& type);

@@ -99,9 +99,40 @@ class Generator {
 
   Rng& rng_;
   std::vector<Access> accesses_;
+
+ public:
+  Term linear(const Type& type, std::uint32_t size) {
+    if (size > 3 && calculus::random_chance(rng_, 1, 4)) {
+      const std::uint32_t half = size / 2;
+      return calculus::mk_add(linear(type, half), linear(type, size - half));
+    }
+    if (calculus::is_product(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
+      const std::uint32_t half = size / 2;
+      return calculus::mk_pair(linear(type->left(), half), linear(type->right(), size - half));
+    }
+    if (calculus::is_real(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
+      return calculus::mk_mul(calculus::mk_lit(calculus::random_literal(rng_)),
+                              linear(type, size - 1));
+    }
+    std::vector<Term> matching;
+    for (const Access& access : accesses_) {
+      if (access.type == type) matching.push_back(access.term);
+    }
+    if (!matching.empty() && !calculus::random_chance(rng_, 1, 8)) {
+      return calculus::random_element(rng_, matching);
+    }
+    if (calculus::is_product(type)) {
+      return calculus::mk_pair(linear(type->left(), 1), linear(type->right(), 1));
+    }
+    return calculus::mk_zero();
+  }
 };
 
 }  // namespace
+
+Term random_linear_term(Rng& rng, const Context& context, const Type& type, std::uint32_t size) {
+  return Generator(rng, context).linear(type, std::max<std::uint32_t>(size, 1));
+}
 
 Term random_first_order_term(Rng& rng, const Context& context, const Type& type,
                              std::uint32_t size) {

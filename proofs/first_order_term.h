@@ -18,3 +18,12 @@ calculus::Term random_first_order_term(calculus::Rng& rng, const calculus::Conte
                                        const calculus::Type& type, std::uint32_t size);
 
 }  // namespace perturb::proofs
+
+namespace perturb::proofs {
+
+// A random term that denotes a linear map (spec §1: D(f) = f∘π1): variables,
+// projections, pairs, sums, 0 and scaling by a literal (`c * N`) only.
+calculus::Term random_linear_term(calculus::Rng& rng, const calculus::Context& context,
+                                  const calculus::Type& type, std::uint32_t size);
+
+}  // namespace perturb::proofs

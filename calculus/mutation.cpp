@@ -1,0 +1,38 @@
+#include "calculus/mutation.h"
+
+#include <atomic>
+
+#include "calculus/error.h"
+
+namespace perturb::calculus {
+namespace {
+
+// Global rather than thread_local so that a mutant set before the checker
+// starts its worker threads is in effect in all of them.
+std::atomic<Mutant> active{Mutant::None};
+
+}  // namespace
+
+Mutant active_mutant() { return active.load(std::memory_order_relaxed); }
+
+void set_active_mutant(Mutant mutant) { active.store(mutant, std::memory_order_relaxed); }
+
+const char* mutant_name(Mutant mutant) {
+  switch (mutant) {
+    case Mutant::None:
+      return "none";
+    case Mutant::DiamondWithoutTangentSummand:
+      return "diamond-without-tangent-summand";
+    case Mutant::TangentVarUntagged:
+      return "tangent-var-untagged";
+    case Mutant::TangentLambdaSwapped:
+      return "tangent-lambda-swapped";
+    case Mutant::SubstitutionNoLift:
+      return "substitution-no-lift";
+    case Mutant::ProjectionIgnoresInjection:
+      return "projection-ignores-injection";
+  }
+  throw InternalError("mutant_name: unknown mutant");
+}
+
+}  // namespace perturb::calculus

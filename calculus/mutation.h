@@ -1,0 +1,44 @@
+// Deliberate bugs for testing the tests (mutation testing): each mutant is one
+// one-line change in the calculus, consulted at exactly the place it breaks.
+// A test suite or law checker that cannot tell a mutant from the real
+// calculus is too weak. Test-only: the default is Mutant::None, and nothing
+// outside tests and the checker's self-test should ever set another.
+#pragma once
+
+namespace perturb::calculus {
+
+enum class Mutant {
+  None,
+  DiamondWithoutTangentSummand,  // M ⋄ N drops π1((T(π2 M)) N) from the tangent
+  TangentVarUntagged,            // T_x y = y instead of ι2 y
+  TangentLambdaSwapped,          // T_x(λy.s) = ⟨λy.π2(T_x s), λy.π1(T_x s)⟩
+  SubstitutionNoLift,            // s[P/x] does not lift P under binders: capture
+  ProjectionIgnoresInjection,    // π_k(ι_l s) → s for k ≠ l
+};
+
+inline constexpr Mutant kAllMutants[] = {
+    Mutant::DiamondWithoutTangentSummand, Mutant::TangentVarUntagged, Mutant::TangentLambdaSwapped,
+    Mutant::SubstitutionNoLift, Mutant::ProjectionIgnoresInjection};
+
+// The mutant in effect for all threads (Mutant::None unless a test set one).
+Mutant active_mutant();
+
+// Makes mutant the one in effect for all threads.
+void set_active_mutant(Mutant mutant);
+
+// A stable name, e.g. "diamond-without-tangent-summand".
+const char* mutant_name(Mutant mutant);
+
+// Activates a mutant for the lifetime of the object, then restores the previous one.
+class ScopedMutant {
+ public:
+  explicit ScopedMutant(Mutant mutant) : previous_(active_mutant()) { set_active_mutant(mutant); }
+  ~ScopedMutant() { set_active_mutant(previous_); }
+  ScopedMutant(const ScopedMutant&) = delete;
+  ScopedMutant& operator=(const ScopedMutant&) = delete;
+
+ private:
+  Mutant previous_;
+};
+
+}  // namespace perturb::calculus
