@@ -3,7 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <unordered_map>
+
+#include "calculus/substitution.h"
 
 #define PERTURB_ASSIGN_OR_RETURN(var, expr)           \
   auto var##_or_error = (expr);                       \
@@ -12,57 +13,6 @@
 
 namespace perturb::calculus {
 namespace {
-
-// Adds amount to every de Bruijn index >= cutoff in term, sharing repeated
-// subterms (a definition used under binders is shifted past them).
-class Lifter {
- public:
-  explicit Lifter(std::uint32_t amount) : amount_(amount) {}
-
-  Term lift(const Term& term, std::uint32_t cutoff) {
-    if (amount_ == 0 || term->loose_bvar_range() <= cutoff) return term;
-    const auto key = std::make_pair(term.get(), cutoff);
-    if (auto found = memo_.find(key); found != memo_.end()) return found->second;
-    Term result = rebuild(term, cutoff);
-    memo_.emplace(key, result);
-    return result;
-  }
-
- private:
-  Term rebuild(const Term& term, std::uint32_t cutoff) {
-    switch (term->kind()) {
-      case TermKind::Var:
-        return mk_var(var_index(term) + amount_);
-      case TermKind::Lam:
-        return mk_lam(lam_name(term), lam_domain(term), lift(lam_body(term), cutoff + 1));
-      case TermKind::App:
-        return mk_app(lift(app_fn(term), cutoff), lift(app_arg(term), cutoff));
-      case TermKind::Tan:
-        return mk_tan(lift(operand(term), cutoff));
-      case TermKind::Inj:
-        return mk_inj(component(term), lift(operand(term), cutoff));
-      case TermKind::Proj:
-        return mk_proj(component(term), lift(operand(term), cutoff));
-      case TermKind::Sum: {
-        std::vector<Term> parts;
-        for (const Term& part : term->children()) parts.push_back(lift(part, cutoff));
-        return mk_sum(parts);
-      }
-      case TermKind::Lit:
-      case TermKind::Prim:
-        return term;
-    }
-    throw InternalError("lift: unknown term kind");
-  }
-
-  struct KeyHash {
-    std::size_t operator()(const std::pair<const TermNode*, std::uint32_t>& key) const {
-      return std::hash<const TermNode*>()(key.first) ^ (std::size_t{key.second} << 1);
-    }
-  };
-  std::uint32_t amount_;
-  std::unordered_map<std::pair<const TermNode*, std::uint32_t>, Term, KeyHash> memo_;
-};
 
 struct Elaborated {
   Term term;
@@ -129,9 +79,17 @@ class Elaborator {
     std::vector<Binding>& locals_;
   };
 
+  // "'M' has type σ, expected τ"; when only τ's outer form is known (holes
+  // inside), says which kind of type is wanted.
   Error mismatch(const SurfaceTerm& node, const Type& found, const Type& expected) const {
-    return Error{fmt::format("'{}' has type {}, expected {}", excerpt(program_, node),
-                             to_string(found), to_string(expected)),
+    std::string kind;
+    if (!expected->is_complete() && expected->kind() != found->kind()) {
+      kind = is_arrow(expected)     ? "a function type "
+             : is_product(expected) ? "a product type "
+                                    : "";
+    }
+    return Error{fmt::format("'{}' has type {}, expected {}{}", excerpt(program_, node),
+                             to_string(found), kind, to_string(expected)),
                  node.position};
   }
 
@@ -204,7 +162,7 @@ class Elaborator {
     }
     if (auto found = definitions_.find(node.name); found != definitions_.end()) {
       const Definition& definition = found->second;
-      return merged(node, Lifter(depth).lift(definition.term, 0), definition.type, expected);
+      return merged(node, lift(definition.term, depth), definition.type, expected);
     }
     if (auto index = free_variables_.lookup(node.name)) {
       return merged(node, mk_var(*index + depth), free_variables_.at(*index).type, expected);

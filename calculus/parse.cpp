@@ -51,9 +51,10 @@ class Parser {
       }
     }
     if (peek().kind == TokenKind::End) {
-      const char* what = result.definitions.empty() ? "expected a term, found end of input"
-                                                    : "expected a term after the definitions, "
-                                                      "found end of input";
+      const char* what = result.definitions.empty()
+                             ? "expected a term, found end of input"
+                             : "expected a term after the definitions (end the last definition "
+                               "with ';'), found end of input";
       return Error{what, peek().position};
     }
     PERTURB_ASSIGN_OR_RETURN(final_term, term());
@@ -160,7 +161,7 @@ class Parser {
   }
 
   ErrorOr<Surface> term() {
-    NestingGuard guard(nesting_);
+    NestingGuard guard(term_nesting_);
     if (guard.too_deep()) return too_deep("term");
     if (is_symbol("\\")) return lambda();
     if (is_keyword("let")) return let();
@@ -391,7 +392,7 @@ class Parser {
   // ---- types ----
 
   ErrorOr<Type> type() {
-    NestingGuard guard(nesting_);
+    NestingGuard guard(type_nesting_);
     if (guard.too_deep()) return too_deep("type");
     PERTURB_ASSIGN_OR_RETURN(domain, product_type());
     if (!is_symbol("->")) return domain;
@@ -415,8 +416,8 @@ class Parser {
   ErrorOr<Type> tangent_type() {
     std::uint32_t tangents = 0;
     while (is_keyword("T")) {
+      if (tangents++ == kMaxNesting) return too_deep("type");
       ++index_;
-      if (++tangents > kMaxNesting) return too_deep("type");
     }
     Type result;
     if (is_symbol("(")) {
@@ -451,7 +452,9 @@ class Parser {
   std::string_view text_;
   std::vector<Token> tokens_;
   std::size_t index_ = 0;
-  std::uint32_t nesting_ = 0;
+  // Separate counters: a binder type deep inside a term is not itself deep.
+  std::uint32_t term_nesting_ = 0;
+  std::uint32_t type_nesting_ = 0;
 };
 
 }  // namespace

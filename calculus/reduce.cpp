@@ -1,0 +1,313 @@
+#include "calculus/reduce.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "calculus/mutation.h"
+#include "calculus/substitution.h"
+#include "calculus/tangent.h"
+
+namespace perturb::calculus {
+namespace {
+
+constexpr std::string_view kBeta = "beta";
+constexpr std::string_view kPi = "pi";
+constexpr std::string_view kPiZero = "pi-zero";
+constexpr std::string_view kTangent = "T";
+constexpr std::string_view kArith = "delta-arith";
+constexpr std::string_view kMulZero = "delta-mul-zero";
+
+std::string_view delta_tangent_rule(Primitive primitive) {
+  switch (primitive) {
+    case Primitive::Mul:
+      return "delta-T-mul";
+    case Primitive::Sin:
+      return "delta-T-sin";
+    case Primitive::Cos:
+      return "delta-T-cos";
+    case Primitive::Exp:
+      return "delta-T-exp";
+  }
+  throw InternalError("delta_tangent_rule: unknown primitive");
+}
+
+Error reduce_error(std::string message) {
+  Error error;
+  error.message = std::move(message);
+  return error;
+}
+
+Term apply_prim(Primitive primitive, const Term& arg) { return mk_app(mk_prim(primitive), arg); }
+
+// T c as a term (spec §6); p is the bound variable, index 0.
+Term delta_tangent(Primitive primitive) {
+  const Type r = real_type();
+  const Term p = mk_var(0);
+  const Term dp = mk_proj(1, p);  // the tangent
+  const Term xp = mk_proj(2, p);  // the point
+  switch (primitive) {
+    case Primitive::Sin:
+      return mk_lam(
+          "p", mk_tangent(r),
+          mk_pair(mk_mul(apply_prim(Primitive::Cos, xp), dp), apply_prim(Primitive::Sin, xp)));
+    case Primitive::Cos:
+      return mk_lam("p", mk_tangent(r),
+                    mk_pair(mk_mul(mk_lit(-1), mk_mul(apply_prim(Primitive::Sin, xp), dp)),
+                            apply_prim(Primitive::Cos, xp)));
+    case Primitive::Exp:
+      return mk_lam(
+          "p", mk_tangent(r),
+          mk_pair(mk_mul(apply_prim(Primitive::Exp, xp), dp), apply_prim(Primitive::Exp, xp)));
+    case Primitive::Mul: {
+      // p = ((a', b'), (a, b)): tangent a' b + b' a, point a b.
+      const Term a_tangent = mk_proj(1, dp), b_tangent = mk_proj(2, dp);
+      const Term a = mk_proj(1, xp), b = mk_proj(2, xp);
+      return mk_lam("p", mk_tangent(mk_product(r, r)),
+                    mk_pair(mk_add(mk_mul(a_tangent, b), mk_mul(b_tangent, a)), mk_mul(a, b)));
+    }
+  }
+  throw InternalError("delta_tangent: unknown primitive");
+}
+
+// The literal value of primitive applied to arg, if arg is 0 or a literal
+// (for mul: ⟨a, b⟩ of literals) and the value is finite.
+std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg) {
+  double value;
+  if (primitive == Primitive::Mul) {
+    // arg is ⟨a, b⟩ = ι1 a + ι2 b (in either order) with literals a and b.
+    const auto literal_in = [&](int k) -> std::optional<double> {
+      for (const Term& s : summands(arg)) {
+        if (is_inj(s) && component(s) == k && is_lit(operand(s))) return lit_value(operand(s));
+      }
+      return std::nullopt;
+    };
+    const auto first = literal_in(1), second = literal_in(2);
+    if (!is_sum(arg) || arg->children().size() != 2 || !first || !second) return std::nullopt;
+    value = *first * *second;
+  } else {
+    if (!is_zero(arg) && !is_lit(arg)) return std::nullopt;
+    const double x = is_zero(arg) ? 0.0 : lit_value(arg);
+    value = primitive == Primitive::Sin   ? std::sin(x)
+            : primitive == Primitive::Cos ? std::cos(x)
+                                          : std::exp(x);
+  }
+  if (!std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// Whether the pair argument of mul lacks its ι1 or its ι2 part, so that
+// mul N = 0 by bilinearity.
+bool lacks_a_factor(const Term& arg) {
+  bool first = false, second = false;
+  for (const Term& s : summands(arg)) {
+    if (!is_inj(s)) return false;
+    (component(s) == 1 ? first : second) = true;
+  }
+  return !(first && second);
+}
+
+// ---- literal folding in sums: summands w(c) for a chain w of ι_k and λx:σ ----
+
+// One link of a chain: (kind, k or the binder type).
+using ChainLink = std::pair<TermKind, const void*>;
+
+// The chain above a literal and the literal's value, if summand is w(c).
+std::optional<std::pair<std::vector<ChainLink>, double>> literal_chain(const Term& summand) {
+  std::vector<ChainLink> chain;
+  const Term* current = &summand;
+  for (; is_inj(*current) || is_lam(*current); current = &(*current)->children()[0]) {
+    const void* detail =
+        is_inj(*current)
+            ? reinterpret_cast<const void*>(static_cast<std::uintptr_t>(component(*current)))
+            : lam_domain(*current).get();
+    chain.emplace_back((*current)->kind(), detail);
+  }
+  if (!is_lit(*current)) return std::nullopt;
+  return std::make_pair(std::move(chain), lit_value(*current));
+}
+
+// w(c) with the literal c replaced by value (0 collapses the chain to 0).
+Term rewrap(const Term& chained, double value) {
+  if (is_lit(chained)) return mk_lit(value);
+  const Term inner = rewrap(chained->children()[0], value);
+  if (is_inj(chained)) return mk_inj(component(chained), inner);
+  return mk_lam(lam_name(chained), lam_domain(chained), inner);
+}
+
+struct FoldGroup {
+  std::vector<ChainLink> chain;
+  std::vector<std::size_t> members;  // indices into the sum's summands
+  double total = 0;
+};
+
+// The groups of ≥ 2 summands with the same chain whose total is finite.
+std::vector<FoldGroup> foldable_groups(const Term& sum) {
+  std::vector<FoldGroup> groups;
+  const auto& parts = sum->children();
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    auto chained = literal_chain(parts[i]);
+    if (!chained) continue;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const FoldGroup& g) { return g.chain == chained->first; });
+    if (it == groups.end()) {
+      groups.push_back({std::move(chained->first), {}, 0});
+      it = std::prev(groups.end());
+    }
+    it->members.push_back(i);
+    it->total += chained->second;
+  }
+  std::erase_if(groups,
+                [](const FoldGroup& g) { return g.members.size() < 2 || !std::isfinite(g.total); });
+  return groups;
+}
+
+Term fold_literals(const Term& sum) {
+  const auto& parts = sum->children();
+  std::vector<bool> folded(parts.size(), false);
+  std::vector<Term> result;
+  for (const FoldGroup& group : foldable_groups(sum)) {
+    for (std::size_t i : group.members) folded[i] = true;
+    result.push_back(rewrap(parts[group.members.front()], group.total));
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (!folded[i]) result.push_back(parts[i]);
+  }
+  return mk_sum(result);
+}
+
+// ---- the rules ----
+
+std::optional<std::string_view> application_rule(const Term& term, const Rules& rules) {
+  const Term& fn = app_fn(term);
+  if (is_lam(fn)) return kBeta;
+  if (!rules.delta || !is_prim(fn)) return std::nullopt;
+  const Primitive primitive = prim_of(fn);
+  if (primitive == Primitive::Mul && lacks_a_factor(app_arg(term))) return kMulZero;
+  if (evaluate_primitive(primitive, app_arg(term))) return kArith;
+  return std::nullopt;
+}
+
+std::optional<Term> contract_with(const Term& term, std::string_view rule) {
+  if (rule == kBeta) return substitute(lam_body(app_fn(term)), app_arg(term));
+  if (rule == kPi) return operand(operand(term));
+  if (rule == kPiZero) {
+    if (active_mutant() == Mutant::ProjectionIgnoresInjection) return operand(operand(term));
+    return mk_zero();
+  }
+  if (rule == kTangent) {
+    const Term& lam = operand(term);
+    return mk_lam(lam_name(lam), mk_tangent(lam_domain(lam)), tangent_of(lam_body(lam)));
+  }
+  if (rule == kMulZero) return mk_zero();
+  if (rule == kArith) {
+    if (is_sum(term)) return fold_literals(term);
+    return mk_lit(*evaluate_primitive(prim_of(app_fn(term)), app_arg(term)));
+  }
+  return delta_tangent(prim_of(operand(term)));  // the delta-T-… rules
+}
+
+// Memoised "contains a redex" over the DAG of one term.
+class RedexSearch {
+ public:
+  explicit RedexSearch(const Rules& rules) : rules_(rules) {}
+
+  bool contains(const Term& term) {
+    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
+    bool found = redex_rule(term, rules_).has_value();
+    for (const Term& child : term->children()) found = found || contains(child);
+    memo_.emplace(term.get(), found);
+    return found;
+  }
+
+  void collect(const Term& term, Position& position, std::vector<Redex>& out, std::size_t limit) {
+    if (out.size() >= limit || !contains(term)) return;
+    if (auto rule = redex_rule(term, rules_)) out.push_back({position, *rule});
+    for (std::uint32_t i = 0; i < term->children().size(); ++i) {
+      position.push_back(i);
+      collect(term->children()[i], position, out, limit);
+      position.pop_back();
+    }
+  }
+
+ private:
+  const Rules& rules_;
+  std::unordered_map<const TermNode*, bool> memo_;
+};
+
+// term with the subterm at position[depth..] replaced by replace(subterm).
+template <class Replace>
+Term replace_at(const Term& term, const Position& position, std::size_t depth, Replace&& replace) {
+  if (depth == position.size()) return replace(term);
+  std::vector<Term> children = term->children();
+  children[position[depth]] = replace_at(children[position[depth]], position, depth + 1, replace);
+  return rebuild(term, children);
+}
+
+}  // namespace
+
+std::string to_string(const Position& position) {
+  if (position.empty()) return "ε";
+  return fmt::format("{}", fmt::join(position, "."));
+}
+
+std::optional<std::string_view> redex_rule(const Term& term, const Rules& rules) {
+  switch (term->kind()) {
+    case TermKind::App:
+      return application_rule(term, rules);
+    case TermKind::Proj:
+      if (!is_inj(operand(term))) return std::nullopt;
+      return component(term) == component(operand(term)) ? kPi : kPiZero;
+    case TermKind::Tan:
+      if (is_lam(operand(term))) return kTangent;
+      if (rules.delta && is_prim(operand(term))) return delta_tangent_rule(prim_of(operand(term)));
+      return std::nullopt;
+    case TermKind::Sum:
+      if (rules.delta && !foldable_groups(term).empty()) return kArith;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<Contraction> contract(const Term& term, const Rules& rules) {
+  const auto rule = redex_rule(term, rules);
+  if (!rule) return std::nullopt;
+  return Contraction{*rule, *contract_with(term, *rule)};
+}
+
+bool has_redex(const Term& term, const Rules& rules) { return RedexSearch(rules).contains(term); }
+
+std::vector<Redex> find_redexes(const Term& term, const Rules& rules, std::size_t limit) {
+  std::vector<Redex> out;
+  Position position;
+  RedexSearch(rules).collect(term, position, out, limit);
+  return out;
+}
+
+ErrorOr<Term> subterm_at(const Term& term, const Position& position) {
+  const Term* current = &term;
+  for (std::uint32_t index : position) {
+    if (index >= (*current)->children().size()) {
+      return reduce_error(fmt::format("position {} is outside the term", to_string(position)));
+    }
+    current = &(*current)->children()[index];
+  }
+  return *current;
+}
+
+ErrorOr<Contraction> reduce_at(const Term& term, const Position& position, const Rules& rules) {
+  ErrorOr<Term> redex = subterm_at(term, position);
+  if (!redex) return redex.error();
+  std::optional<Contraction> contracted = contract(*redex, rules);
+  if (!contracted) {
+    return reduce_error(fmt::format("no redex at position {}", to_string(position)));
+  }
+  contracted->result =
+      replace_at(term, position, 0, [&](const Term&) { return contracted->result; });
+  return *contracted;
+}
+
+}  // namespace perturb::calculus
