@@ -185,9 +185,17 @@ inline bool operator==(const Object& a, const Object& b) {
   return a.node->left == b.node->left && a.node->right == b.node->right;
 }
 
+// Shares its function, so that copying a morphism built from shared parts
+// (the interpretation of a DAG) stays cheap.
 struct Morphism {
+  Morphism(Object domain, Object codomain, Function function)
+      : domain(std::move(domain)),
+        codomain(std::move(codomain)),
+        function(std::make_shared<const Function>(std::move(function))) {}
+  Value operator()(const Value& v) const { return (*function)(v); }
+
   Object domain, codomain;
-  Function function;
+  std::shared_ptr<const Function> function;
 };
 
 class Model {
@@ -222,12 +230,12 @@ class Model {
   }
   Morphism compose(const Morphism& f, const Morphism& g) const {
     expect_equal("compose", f.domain, g.codomain);
-    return {g.domain, f.codomain, [f, g](const Value& v) { return f.function(g.function(v)); }};
+    return {g.domain, f.codomain, [f, g](const Value& v) { return f(g(v)); }};
   }
   Morphism pair(const Morphism& f, const Morphism& g) const {
     expect_equal("pair", f.domain, g.domain);
     return {f.domain, product(f.codomain, g.codomain),
-            [f, g](const Value& v) { return Value::make_pair(f.function(v), g.function(v)); }};
+            [f, g](const Value& v) { return Value::make_pair(f(v), g(v)); }};
   }
   Morphism proj1(const Object& x, const Object& y) const {
     return {product(x, y), x, [](const Value& v) { return v.first(); }};
@@ -241,14 +249,13 @@ class Model {
   Morphism add(const Morphism& f, const Morphism& g) const {
     expect_equal("add", f.domain, g.domain);
     expect_equal("add", f.codomain, g.codomain);
-    return {f.domain, f.codomain,
-            [f, g](const Value& v) { return toy::add(f.function(v), g.function(v)); }};
+    return {f.domain, f.codomain, [f, g](const Value& v) { return toy::add(f(v), g(v)); }};
   }
   Morphism zero(const Object& x, const Object& y) const {
     const Value zero = zero_point(y);
     return {x, y, [zero](const Value&) { return zero; }};
   }
-  Value apply(const Morphism& f, const Value& p) const { return f.function(p); }
+  Value apply(const Morphism& f, const Value& p) const { return f(p); }
   Value unit_point() const { return Value::unit(); }
   Value pair_point(const Value& p, const Value& q) const { return Value::make_pair(p, q); }
   double real_value(const Value& p) const { return p.real.primal(); }
@@ -287,7 +294,7 @@ class Model {
               const Tag tag = fresh_tag();
               const Value moved =
                   toy::add(p.second(), scale(p.first(), Scalar::infinitesimal(tag)));
-              return tangent(f.function(moved), tag);
+              return tangent(f(moved), tag);
             }};
   }
 
@@ -297,10 +304,10 @@ class Model {
   Morphism curry(const Morphism& f) const {
     const auto zx = factors(f.domain);
     if (!zx) throw perturb::semantics::CategoryError("curry: domain is not a product");
-    return {zx->first, exponential(zx->second, f.codomain), [f](const Value& z) {
-              return Value::make_function(
-                  [f, z](const Value& x) { return f.function(Value::make_pair(z, x)); });
-            }};
+    return {
+        zx->first, exponential(zx->second, f.codomain), [f](const Value& z) {
+          return Value::make_function([f, z](const Value& x) { return f(Value::make_pair(z, x)); });
+        }};
   }
 
   Value random_point(const Object& x, std::mt19937_64& rng) const {
