@@ -16,8 +16,9 @@ struct Object::Node {
 };
 
 namespace {
-std::shared_ptr<const Object::Node> make_node(Object::Kind kind, std::string name = {}, int dimension = 0,
-                                              Object left = {}, Object right = {}) {
+std::shared_ptr<const Object::Node> make_node(Object::Kind kind, std::string name = {},
+                                              int dimension = 0, Object left = {},
+                                              Object right = {}) {
   return std::make_shared<const Object::Node>(
       Object::Node{kind, std::move(name), dimension, std::move(left), std::move(right)});
 }
@@ -37,8 +38,7 @@ Object Object::atom(std::string name, int dimension) {
 }
 
 Object Object::product(Object left, Object right) {
-  return Object(
-      make_node(Kind::Product, {}, 0, std::move(left), std::move(right)));
+  return Object(make_node(Kind::Product, {}, 0, std::move(left), std::move(right)));
 }
 
 Object Object::exponential(Object domain, Object codomain) {

@@ -144,9 +144,10 @@ struct TaggedInfinitesimals {
   static constexpr std::optional<double> finite_step = std::nullopt;
 };
 
-// (D(f)(v, x), f(x)) computed as Policy says, from one perturbed evaluation.
-template <class Policy>
-std::pair<closures::Value, closures::Value> tangent_and_primal(const closures::Morphism& f,
+// (D(f)(v, x), f(x)) computed as Policy says, from one perturbed evaluation
+// of f (a Morphism, or any callable from values to values).
+template <class Policy, class Map>
+std::pair<closures::Value, closures::Value> tangent_and_primal(const Map& f,
                                                                const closures::Value& v,
                                                                const closures::Value& x) {
   using namespace closures;
@@ -190,6 +191,20 @@ class ClosureModel : public closures::ClosureCategory {
       auto [tangent, primal] =
           tangent_and_primal<Policy>(f, closures::component(p, 0), closures::component(p, 1));
       return Point::pair(std::move(tangent), std::move(primal));
+    });
+  }
+
+  // T̂ : (X ⇒ Y) → (T X ⇒ T Y), g ↦ ((x', x) ↦ (D(g)(x', x), g(x))) in one pass;
+  // equal to the generic Λ(T(ev)∘t) of semantics/derived.h.
+  Morphism fast_tangent_hat(const Object& x, const Object& y) const {
+    const Object tx = Object::product(x, x), ty = Object::product(y, y);
+    return Morphism(Object::exponential(x, y), Object::exponential(tx, ty), [](const Point& g) {
+      return Point::closure([g](const Point& p) {
+        const auto at = [&g](const Point& a) { return closures::apply(g, a); };
+        auto [tangent, primal] =
+            tangent_and_primal<Policy>(at, closures::component(p, 0), closures::component(p, 1));
+        return Point::pair(std::move(tangent), std::move(primal));
+      });
     });
   }
 };

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/foils.h"
 #include "models/smooth.h"
 #include "semantics/model_config.h"
 #include "semantics/testable_model.h"
@@ -27,7 +28,8 @@ concept RegisteredModel =
     semantics::TestableModel<M> && std::constructible_from<M, const semantics::ModelConfig&>;
 
 // One entry per built-in model, sound models first, then foils.
-inline constexpr auto builtin_models = boost::hana::tuple_t<Smooth>;
+inline constexpr auto builtin_models =
+    boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming>;
 
 // Calls visit(model) with an instance, built from config, of every model in the
 // list `models` (a hana::tuple_t), in list order.

@@ -4,13 +4,17 @@
 // of issue 3 (spec §6) in closures and in each foil.
 #include "models/closures.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 
 #include "calculus/error.h"
 #include "models/foils.h"
+#include "models/registry.h"
 #include "semantics/category_error.h"
+#include "semantics/derived.h"
+#include "semantics/differential_lambda_category.h"
 
 using namespace perturb;
 using namespace perturb::models;
@@ -69,6 +73,24 @@ Value cube() {
 }  // namespace
 
 // ---- the structure ----
+
+static_assert(semantics::DifferentialLambdaCategory<Closures>);
+static_assert(semantics::TestableModel<Closures>);
+static_assert(models::RegisteredModel<Closures>);
+static_assert(semantics::HasFastTangentMap<Closures>);
+static_assert(semantics::HasFastTangentHat<Closures>);
+static_assert(semantics::DifferentialLambdaCategory<NoRenaming>);
+
+TEST_CASE("closures and its foils are registered, sound model first", "[closures]") {
+  const std::vector<std::string> names = builtin_model_names();
+  const auto position = [&](const std::string& name) {
+    return std::find(names.begin(), names.end(), name) - names.begin();
+  };
+  CHECK(position("closures") < position("finite-difference"));
+  CHECK(position("finite-difference") < static_cast<long>(names.size()));
+  CHECK(position("naive-dual") < static_cast<long>(names.size()));
+  CHECK(position("no-renaming") < static_cast<long>(names.size()));
+}
 
 TEST_CASE("composition checks its objects and names both on mismatch", "[closures]") {
   const Closures c;
@@ -174,6 +196,27 @@ TEST_CASE("the tangent map is one pass and equals ⟨D f, f∘π2⟩, at functio
     const Object txx = c.product(x, x);
     const Value at = c.random_point(txx, rng);
     CHECK(c.approx_equal(c.product(y, y), fast(at), generic(at), kTight, rng));
+  }
+}
+
+TEST_CASE("T̂(g)(x', x) = (D(g)(x', x), g(x)), fast and generic (spec §2)", "[closures]") {
+  const Closures c;
+  const Object r = c.real();
+  const Value sin = closure([](const Value& x) { return perturb::models::sin(scalar(x)); });
+  const Value point = Value::pair(number(2), number(0.5));
+  for (const auto& hat : {c.fast_tangent_hat(r, r), semantics::generic_tangent_hat(c, r, r)}) {
+    const Value out = closures::apply(hat(sin), point);
+    CHECK(real(closures::component(out, 0)) == Approx(2 * std::cos(0.5)));
+    CHECK(real(closures::component(out, 1)) == Approx(std::sin(0.5)));
+  }
+  std::mt19937_64 rng(11);
+  const Object x = c.product(r, c.exponential(r, r)), y = c.exponential(r, r);
+  for (int i = 0; i < 10; ++i) {
+    INFO("case " << i);
+    const Value g = c.random_point(c.exponential(x, y), rng);
+    const Value fast = c.fast_tangent_hat(x, y)(g),
+                generic = semantics::generic_tangent_hat(c, x, y)(g);
+    CHECK(c.approx_equal(c.codomain(c.fast_tangent_hat(x, y)), fast, generic, kTight, rng));
   }
 }
 
