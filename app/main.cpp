@@ -3,12 +3,16 @@
 #include <iostream>
 
 #include "app/commands.h"
+#include "app/law_commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
   app.require_subcommand(1);
   perturb::app::add_type_command(app);
   perturb::app::add_reduce_command(app);
+  perturb::app::add_check_command(app);
+  perturb::app::add_list_command(app);
+  perturb::app::add_repro_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& status) {

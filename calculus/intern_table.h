@@ -24,10 +24,18 @@ class InternTable {
     Shard& shard = shards_[key % shards_.size()];
     std::lock_guard<std::mutex> lock(shard.mutex);
     auto [first, last] = shard.nodes.equal_range(key);
+    auto dead = last;
     for (auto it = first; it != last; ++it) {
-      if (auto existing = it->second.lock(); existing && existing->same_shallow(*candidate)) {
-        return existing;
+      if (auto existing = it->second.lock()) {
+        if (existing->same_shallow(*candidate)) return existing;
+      } else if (dead == last) {
+        dead = it;
       }
+    }
+    // Reusing a dead entry of the same key keeps chains of rebuilt nodes short.
+    if (dead != last) {
+      dead->second = candidate;
+      return candidate;
     }
     shard.nodes.emplace(key, candidate);
     if (shard.nodes.size() >= shard.next_sweep) sweep(shard);

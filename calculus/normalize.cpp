@@ -19,16 +19,16 @@ class RedexMap {
   bool is_redex(const Term& term) { return redex_rule(term, rules_).has_value(); }
 
   bool contains(const Term& term) {
-    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
+    if (auto it = memo_.find(term); it != memo_.end()) return it->second;
     bool found = is_redex(term);
     for (const Term& child : term->children()) found = found || contains(child);
-    memo_.emplace(term.get(), found);
+    memo_.emplace(term, found);
     return found;
   }
 
  private:
   const Rules& rules_;
-  std::unordered_map<const TermNode*, bool> memo_;
+  std::unordered_map<Term, bool> memo_;  // owns its keys: no reuse of dead addresses
 };
 
 // The position of the redex the strategy contracts next; requires one.
@@ -67,7 +67,7 @@ class ReplaceAll {
     if (term == from_) return to_;
     // A node cannot strictly contain a subterm at least as deep as itself.
     if (term->depth() <= from_->depth()) return term;
-    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
+    if (auto it = memo_.find(term); it != memo_.end()) return it->second;
     std::vector<Term> children;
     children.reserve(term->children().size());
     bool changed = false;
@@ -77,7 +77,7 @@ class ReplaceAll {
     }
     Term result = changed ? rebuild(term, children) : term;
     budget_.spend(result);
-    memo_.emplace(term.get(), result);
+    memo_.emplace(term, result);
     return result;
   }
 
@@ -85,7 +85,7 @@ class ReplaceAll {
   const Term& from_;
   Term to_;
   NodeBudget budget_;
-  std::unordered_map<const TermNode*, Term> memo_;
+  std::unordered_map<Term, Term> memo_;  // owns its keys: no reuse of dead addresses
 };
 
 }  // namespace

@@ -216,10 +216,10 @@ class RedexSearch {
   explicit RedexSearch(const Rules& rules) : rules_(rules) {}
 
   bool contains(const Term& term) {
-    if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
+    if (auto it = memo_.find(term); it != memo_.end()) return it->second;
     bool found = redex_rule(term, rules_).has_value();
     for (const Term& child : term->children()) found = found || contains(child);
-    memo_.emplace(term.get(), found);
+    memo_.emplace(term, found);
     return found;
   }
 
@@ -235,7 +235,7 @@ class RedexSearch {
 
  private:
   const Rules& rules_;
-  std::unordered_map<const TermNode*, bool> memo_;
+  std::unordered_map<Term, bool> memo_;  // owns its keys: no reuse of dead addresses
 };
 
 // term with the subterm at position[depth..] replaced by replace(subterm).

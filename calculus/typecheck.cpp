@@ -41,18 +41,20 @@ std::string to_string(const Term& term, const Context&) {
 }
 
 // A shared subterm checked twice in the same context against the same
-// expected type gets the same answer; the key names all three.
+// expected type gets the same answer; the key names all three. The key owns
+// the term and the type: expected types are often temporaries, and a raw
+// pointer could be reused by another type once they die.
 struct MemoKey {
-  const TermNode* term;
-  const TypeNode* expected;
+  Term term;
+  Type expected;
   std::uint64_t context_id;
   friend bool operator==(const MemoKey&, const MemoKey&) = default;
 };
 
 struct MemoKeyHash {
   std::size_t operator()(const MemoKey& key) const {
-    std::uint64_t h = hash_combine(reinterpret_cast<std::uintptr_t>(key.term),
-                                   reinterpret_cast<std::uintptr_t>(key.expected));
+    std::uint64_t h = hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()),
+                                   reinterpret_cast<std::uintptr_t>(key.expected.get()));
     return static_cast<std::size_t>(hash_combine(h, key.context_id));
   }
 };
@@ -72,7 +74,7 @@ class Checker {
 
   ErrorOr<Type> check(const Term& term, const Type& expected) {
     // A closed term's type does not depend on the context: one id for all.
-    const MemoKey key{term.get(), expected.get(), is_closed(term) ? 0 : context_ids_.back()};
+    const MemoKey key{term, expected, is_closed(term) ? 0 : context_ids_.back()};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     ErrorOr<Type> result = check_uncached(term, expected);
     if (result.ok()) memo_.emplace(key, result.value());

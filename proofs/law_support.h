@@ -17,11 +17,28 @@ class CaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A case that says nothing about the law (normalisation gave up, a term grew
+// too deep): counted as discarded, like a non-finite value.
+class Discard : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // The value of an ErrorOr, or CaseError with its message.
 template <class T>
 T unwrap(calculus::ErrorOr<T> result, const std::string& what) {
   if (!result.ok()) throw CaseError(what + ": " + result.error().to_string());
   return std::move(result).value();
+}
+
+// The factors (X, Y) of a product object X × Y; CaseError otherwise.
+template <semantics::CartesianLeftAdditiveCategory C>
+std::pair<typename C::Object, typename C::Object> factors_of(const C& c,
+                                                             const typename C::Object& product,
+                                                             std::string_view law) {
+  auto factors = c.factors(product);
+  if (!factors) throw CaseError(std::string(law) + ": expected a product object");
+  return *factors;
 }
 
 // |type| in the model.

@@ -155,7 +155,7 @@ struct Injections {
   }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
-    const auto [x, y] = semantics::product_factors(c, point_object(c, k), "cla.injections");
+    const auto [x, y] = factors_of(c, point_object(c, k), "cla.injections");
     const auto p1 = c.proj1(x, y), p2 = c.proj2(x, y);
     const auto i1 = semantics::inj1(c, x, y), i2 = semantics::inj2(c, x, y);
     const auto betas = c.pair(c.pair(c.compose(p1, c.compose(i1, p1)), c.compose(p2, c.compose(i1, p1))),

@@ -31,7 +31,7 @@ inline CurriedCase curried_case(CaseGenerator& gen) {
 template <class C>
 std::pair<typename C::Object, typename C::Object> curry_factors(const C& c,
                                                                 const typename C::Morphism& f) {
-  return semantics::product_factors(c, c.domain(f), "curry");
+  return factors_of(c, c.domain(f), "curry");
 }
 }  // namespace detail
 

@@ -67,8 +67,8 @@ struct D3 {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto txy = point_object(c, k);
-    const auto xy = semantics::product_factors(c, txy, "cdc.D3").first;
-    const auto [x, y] = semantics::product_factors(c, xy, "cdc.D3");
+    const auto xy = factors_of(c, txy, "cdc.D3").first;
+    const auto [x, y] = factors_of(c, xy, "cdc.D3");
     const auto outer1 = c.proj1(xy, xy);
     return {c.pair(c.derivative(c.identity(xy)),
                    c.pair(c.derivative(c.proj1(x, y)), c.derivative(c.proj2(x, y)))),

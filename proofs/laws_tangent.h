@@ -27,8 +27,8 @@ inline Case object_case(CaseGenerator& gen, int depth) {
 }
 // The X of a point object T^depth X.
 template <class C>
-typename C::Object base_of(const C& c, typename C::Object object, int depth, const char* law) {
-  for (int i = 0; i < depth; ++i) object = semantics::product_factors(c, object, law).first;
+typename C::Object base_of(const C& c, typename C::Object object, int depth, std::string_view law) {
+  for (int i = 0; i < depth; ++i) object = factors_of(c, object, law).first;
   return object;
 }
 }  // namespace detail
@@ -78,7 +78,7 @@ struct MonadUnit {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto tx = point_object(c, k);
-    const auto x = detail::base_of(c, tx, 1, info.id.data());
+    const auto x = detail::base_of(c, tx, 1, info.id);
     const auto mu = semantics::multiplication(c, x);
     return {c.pair(c.compose(mu, semantics::unit(c, tx)),
                    c.compose(mu, semantics::tangent_map(c, semantics::unit(c, x)))),
@@ -91,7 +91,7 @@ struct MonadAssociativity {
   static Case generate(CaseGenerator& gen) { return detail::object_case(gen, 3); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
-    const auto x = detail::base_of(c, point_object(c, k), 3, info.id.data());
+    const auto x = detail::base_of(c, point_object(c, k), 3, info.id);
     const auto mu = semantics::multiplication(c, x);
     return {c.compose(mu, semantics::tangent_map(c, mu)),
             c.compose(mu, semantics::multiplication(c, semantics::tangent_object(c, x)))};
@@ -135,9 +135,9 @@ struct Strength {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
-    const auto [x, tty] = product_factors(c, point_object(c, k), info.id.data());
-    const auto ty = product_factors(c, tty, info.id.data()).first;
-    const auto y = product_factors(c, ty, info.id.data()).first;
+    const auto [x, tty] = factors_of(c, point_object(c, k), info.id);
+    const auto ty = factors_of(c, tty, info.id).first;
+    const auto y = factors_of(c, ty, info.id).first;
     const auto xy = c.product(x, y);
     // The point is in X × TTY; its primal parts serve the laws on X × TY and X × Y.
     const auto to_xty = product_map(c, c.identity(x), c.proj2(ty, ty));
@@ -164,9 +164,9 @@ struct Costrength {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
-    const auto [ttx, y] = product_factors(c, point_object(c, k), info.id.data());
-    const auto tx = product_factors(c, ttx, info.id.data()).first;
-    const auto x = product_factors(c, tx, info.id.data()).first;
+    const auto [ttx, y] = factors_of(c, point_object(c, k), info.id);
+    const auto tx = factors_of(c, ttx, info.id).first;
+    const auto x = factors_of(c, tx, info.id).first;
     const auto xy = c.product(x, y);
     const auto to_txy = product_map(c, c.proj2(tx, tx), c.identity(y));
     const auto to_xy = c.compose(product_map(c, c.proj2(x, x), c.identity(y)), to_txy);
@@ -192,9 +192,9 @@ struct Phi {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
-    const auto [tx, ty] = product_factors(c, point_object(c, k), info.id.data());
-    const auto x = product_factors(c, tx, info.id.data()).first;
-    const auto y = product_factors(c, ty, info.id.data()).first;
+    const auto [tx, ty] = factors_of(c, point_object(c, k), info.id);
+    const auto x = factors_of(c, tx, info.id).first;
+    const auto y = factors_of(c, ty, info.id).first;
     const auto iso = canonical_iso(c, x, y);
     return {c.pair(phi(c, x, y), phi_commuted(c, x, y)), c.pair(iso, iso)};
   }
@@ -232,8 +232,8 @@ struct Swap {
                h = metavariable(c, k, "h");
     const auto x = c.codomain(f), y = c.codomain(g), z = c.codomain(h);
     const auto s = sw(c, x, y, z);
-    const auto [w, tq] = product_factors(c, point_object(c, k), info.id.data());
-    const auto q = product_factors(c, tq, info.id.data()).first;
+    const auto [w, tq] = factors_of(c, point_object(c, k), info.id);
+    const auto q = factors_of(c, tq, info.id).first;
     const auto on_w = c.proj1(w, tq), on_tq = c.proj2(w, tq);
     return {c.pair(c.compose(s, c.compose(c.pair(c.pair(f, g), h), on_w)),
                    c.compose(c.derivative(s), on_tq)),
@@ -252,9 +252,9 @@ struct Lemma313 {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
-    const auto [xtz, y] = product_factors(c, point_object(c, k), info.id.data());
-    const auto [x, tz] = product_factors(c, xtz, info.id.data());
-    const auto z = product_factors(c, tz, info.id.data()).first;
+    const auto [xtz, y] = factors_of(c, point_object(c, k), info.id);
+    const auto [x, tz] = factors_of(c, xtz, info.id);
+    const auto z = factors_of(c, tz, info.id).first;
     // t'∘(t × id) : (X × TZ) × Y → T(X × Z) × Y → T((X × Z) × Y), then T(sw).
     return {compose(c, tangent_map(c, sw(c, x, z, y)), left_strength(c, c.product(x, z), y),
                     product_map(c, right_strength(c, x, z), c.identity(y))),

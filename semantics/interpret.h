@@ -145,23 +145,26 @@ class Interpreter {
     }
   };
 
+  // The key owns its term and type: a raw pointer to a temporary type could
+  // be reused by another type once it dies.
   struct MemoKey {
-    const calculus::TermNode* term;
-    const calculus::TypeNode* type;
+    calculus::Term term;
+    calculus::Type type;
     std::uint64_t scope;
     friend bool operator==(const MemoKey&, const MemoKey&) = default;
   };
   struct MemoKeyHash {
     std::size_t operator()(const MemoKey& key) const {
-      const std::uint64_t h = calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term),
-                                                     reinterpret_cast<std::uintptr_t>(key.type));
+      const std::uint64_t h =
+          calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()),
+                                 reinterpret_cast<std::uintptr_t>(key.type.get()));
       return static_cast<std::size_t>(calculus::hash_combine(h, key.scope));
     }
   };
 
   // |term| : |Γ| → |type|, type complete.
   Result interpret(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
-    const MemoKey key{term.get(), type.get(), scope.id};
+    const MemoKey key{term, type, scope.id};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Result result = interpret_uncached(scope, term, type);
     if (result) memo_.emplace(key, *result);
@@ -260,7 +263,11 @@ class Interpreter {
       auto fn_type =
           calculus::infer(scope.context, fn, calculus::mk_arrow(calculus::mk_hole(), type));
       if (!fn_type) return fn_type.error();
-      const calculus::Type arrow = fill_holes(*fn_type);
+      // An operator such as π2(ι1 s) has any type: its domain comes from the argument.
+      auto arg_type = calculus::infer(scope.context, arg, calculus::arrow_domain(*fn_type));
+      if (!arg_type) return arg_type.error();
+      const calculus::Type arrow =
+          fill_holes(calculus::mk_arrow(*arg_type, calculus::arrow_codomain(*fn_type)));
       auto domain = interpret_type(c_, calculus::arrow_domain(arrow));
       if (!domain) return domain.error();
       auto codomain = interpret_type(c_, calculus::arrow_codomain(arrow));

@@ -1,0 +1,143 @@
+// `perturb check`
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "app/law_commands.h"
+#include "proofs/builtin_bindings.h"
+#include "proofs/report.h"
+
+namespace perturb::app {
+namespace {
+
+struct CheckArguments {
+  std::vector<std::string> laws;
+  std::vector<std::string> models;
+  proofs::RunOptions run;
+  std::string report_dir;
+  bool no_shrink = false;
+};
+
+bool matches_any(const std::string& text, const std::vector<std::string>& globs) {
+  for (const std::string& glob : globs) {
+    if (fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+[[noreturn]] void fail_usage(const std::string& message) {
+  std::cerr << "perturb: " << message << '\n';
+  throw CLI::RuntimeError(2);
+}
+
+// The bindings the arguments select: by default every law on every sound model.
+std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
+  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
+  std::set<std::string> known_models;
+  for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
+  for (const std::string& model : arguments.models) {
+    if (!known_models.count(model)) {
+      std::string names;
+      for (const std::string& name : known_models) names += (names.empty() ? "" : ", ") + name;
+      fail_usage("unknown model '" + model + "' (models: " + names + ")");
+    }
+  }
+  std::vector<proofs::LawBinding> selected;
+  for (proofs::LawBinding& binding : all) {
+    const bool model_ok = arguments.models.empty()
+                              ? !binding.foil
+                              : std::count(arguments.models.begin(), arguments.models.end(),
+                                           binding.model) > 0;
+    const bool law_ok =
+        arguments.laws.empty() || matches_any(std::string(binding.info.id), arguments.laws);
+    if (model_ok && law_ok) selected.push_back(std::move(binding));
+  }
+  if (selected.empty()) fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
+  return selected;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) fail_usage("cannot write " + path.string());
+}
+
+int run_check(CheckArguments& arguments) {
+  const std::vector<proofs::LawBinding> bindings = select(arguments);
+  arguments.run.shrink = !arguments.no_shrink;
+  if (arguments.run.jobs == 0) arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::mutex progress_mutex;
+  if (isatty(STDERR_FILENO)) {
+    arguments.run.progress = [&](std::uint64_t done, std::uint64_t total) {
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      const int width = 40;
+      const int filled = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
+      std::cerr << '\r' << '[' << std::string(filled, '#') << std::string(width - filled, ' ')
+                << "] " << done << '/' << total << " cases" << (done == total ? "\n" : "")
+                << std::flush;
+    };
+  }
+  const std::vector<proofs::LawResult> results = proofs::run_laws(bindings, arguments.run);
+  std::cout << proofs::summary_text(results, arguments.run);
+  if (!arguments.report_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(arguments.report_dir, error);
+    if (error) fail_usage("cannot create " + arguments.report_dir + ": " + error.message());
+    const std::filesystem::path dir(arguments.report_dir);
+    write_file(dir / "report.json", proofs::report_json(results, arguments.run).dump(2) + "\n");
+    write_file(dir / "report.md", proofs::report_markdown(results, arguments.run));
+    std::cout << "report written to " << (dir / "report.json").string() << " and "
+              << (dir / "report.md").string() << '\n';
+  }
+  for (const proofs::LawResult& result : results) {
+    if (result.failed > 0) return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  auto arguments = std::make_shared<CheckArguments>();
+  arguments->run.jobs = 0;  // one per core unless --jobs says otherwise
+  CLI::App* command = app.add_subcommand(
+      "check",
+      "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
+      "model. Exit status 0 when every law holds, 1 when one fails.");
+  command->add_option("--law", arguments->laws,
+                      "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");
+  command->add_option("--model", arguments->models,
+                      "Only this model (repeatable; default every sound model; foils only when named)");
+  command->add_option("--cases", arguments->run.cases, "Random cases per law and model")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
+      ->capture_default_str();
+  command->add_option("--seed", arguments->run.seed, "Seed of the run; same seed, same cases")
+      ->capture_default_str();
+  command->add_option("--max-size", arguments->run.max_size, "Approximate size of random terms")
+      ->check(CLI::Range(1u, 200u))
+      ->capture_default_str();
+  command->add_option("--jobs", arguments->run.jobs, "Threads (default: one per core)")
+      ->check(CLI::Range(1u, 256u));
+  command->add_option("--report", arguments->report_dir,
+                      "Write report.json and report.md to this directory");
+  command->add_option("--tolerance", arguments->run.tolerance.relative,
+                      "Relative tolerance when comparing the two sides")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  command->add_option("--absolute-tolerance", arguments->run.tolerance.absolute,
+                      "Absolute tolerance when comparing the two sides")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");
+  command->callback([arguments] {
+    if (const int status = run_check(*arguments); status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+}  // namespace perturb::app

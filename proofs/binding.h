@@ -1,0 +1,54 @@
+// A law bound to a model: the catalogue's compile-time pairs (law type,
+// model type) erased into values, so that the runner, the shrinker and the
+// reports are ordinary non-template code. A law binds to a model exactly
+// when the model's type satisfies the concept the law's equation requires.
+#pragma once
+
+#include <boost/hana/for_each.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "proofs/case_generator.h"
+#include "proofs/check_case.h"
+#include "semantics/differential_lambda_category.h"
+
+namespace perturb::proofs {
+
+struct LawBinding {
+  LawInfo info;
+  std::string model;
+  bool foil = false;
+  // Whether cases may be higher-order (the model is closed).
+  bool higher_order = false;
+  std::function<Case(CaseGenerator&)> generate;
+  std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
+      check;
+};
+
+// True when Law's equation accepts model type C.
+template <class Law, class C>
+concept LawAppliesTo = requires(const C& c, const Case& k) { Law::equation(c, k); };
+
+// Appends a binding of every law of `laws` (a hana::tuple_t) that applies to M.
+template <class Laws, class M>
+void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding>& into) {
+  boost::hana::for_each(laws, [&](auto law_type) {
+    using Law = typename decltype(law_type)::type;
+    if constexpr (LawAppliesTo<Law, M>) {
+      into.push_back(LawBinding{
+          .info = Law::info,
+          .model = std::string(model->name()),
+          .foil = model->is_foil(),
+          .higher_order = semantics::DifferentialLambdaCategory<M>,
+          .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
+          .check = [model](const Case& k, const semantics::Tolerance& tolerance,
+                           std::uint64_t compare_seed) {
+            return check_case<Law>(*model, k, tolerance, compare_seed);
+          }});
+    }
+  });
+}
+
+}  // namespace perturb::proofs

@@ -1,0 +1,17 @@
+#include "proofs/builtin_bindings.h"
+
+#include "models/registry.h"
+#include "proofs/catalogue.h"
+
+namespace perturb::proofs {
+
+std::vector<LawBinding> builtin_bindings(const semantics::ModelConfig& config) {
+  std::vector<LawBinding> bindings;
+  models::for_each_builtin_model(config, [&](const auto& model) {
+    using M = std::decay_t<decltype(model)>;
+    bind_laws(catalogue, std::make_shared<const M>(model), bindings);
+  });
+  return bindings;
+}
+
+}  // namespace perturb::proofs

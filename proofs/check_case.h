@@ -1,0 +1,101 @@
+// Checking one case of one law in one model: build the equation, evaluate
+// both sides at the case's point, compare. Every way this can go wrong is an
+// Outcome, never an escaping exception: a non-finite value is a discarded
+// case (spec'd as neither a pass nor a counterexample), a model or
+// interpretation error is a failure with its message.
+#pragma once
+
+#include <exception>
+#include <random>
+
+#include "calculus/error.h"
+#include "proofs/law_support.h"
+#include "semantics/category_error.h"
+#include "semantics/comparison.h"
+#include "semantics/tolerance.h"
+
+namespace perturb::proofs {
+
+// Models that can tell "different" from "not finite" when comparing points
+// (at function objects non-finite values only show up while comparing).
+template <class C>
+concept HasCompare = requires(const C& c, const typename C::Object& x,
+                              const typename C::Point& p, const semantics::Tolerance& tolerance,
+                              std::mt19937_64& rng) {
+  { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
+};
+
+// The point 1 → A of a case: |p| for a one-entry point context whose object
+// is the sides' domain A, else ⟨…⟨id_1, |p1|⟩…, |pn|⟩ : 1 → |Γ|.
+template <semantics::CartesianDifferentialCategory C>
+typename C::Morphism point_morphism(const C& c, const Case& k, const typename C::Object& domain) {
+  const auto one = c.terminal();
+  const auto value = [&](std::size_t i) {
+    return denotation(c, CaseTerm{"point", {}, k.point[i], k.point_context.entries()[i].type});
+  };
+  if (k.point.size() == 1 && domain == point_object(c, k)) return value(0);
+  auto point = c.identity(one);
+  for (std::size_t i = 0; i < k.point.size(); ++i) point = c.pair(point, value(i));
+  return point;
+}
+
+// The outcome of case k of Law in model c; compare_seed drives extensional comparison.
+template <class Law, class C>
+Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                   std::uint64_t compare_seed) {
+  Outcome outcome;
+  try {
+    const auto sides = Law::equation(c, k);
+    const auto domain = c.domain(sides.lhs);
+    const auto codomain = c.codomain(sides.lhs);
+    if (!(c.domain(sides.rhs) == domain) || !(c.codomain(sides.rhs) == codomain)) {
+      outcome.verdict = Verdict::Failed;
+      outcome.detail = "the two sides are not parallel: " + c.describe_object(domain) + " → " +
+                       c.describe_object(codomain) + " and " +
+                       c.describe_object(c.domain(sides.rhs)) + " → " +
+                       c.describe_object(c.codomain(sides.rhs));
+      return outcome;
+    }
+    const auto point = point_morphism(c, k, domain);
+    const auto lhs = c.apply(c.compose(sides.lhs, point), c.unit_point());
+    const auto rhs = c.apply(c.compose(sides.rhs, point), c.unit_point());
+    outcome.lhs = c.describe_point(codomain, lhs);
+    outcome.rhs = c.describe_point(codomain, rhs);
+    std::mt19937_64 rng(compare_seed);
+    semantics::Comparison comparison;
+    if constexpr (HasCompare<C>) {
+      comparison = c.compare(codomain, lhs, rhs, tolerance, rng);
+    } else if (!c.is_finite(codomain, lhs) || !c.is_finite(codomain, rhs)) {
+      comparison = semantics::Comparison::NotFinite;
+    } else {
+      comparison = c.approx_equal(codomain, lhs, rhs, tolerance, rng)
+                       ? semantics::Comparison::Equal
+                       : semantics::Comparison::Different;
+    }
+    switch (comparison) {
+      case semantics::Comparison::Equal:
+        outcome.verdict = Verdict::Passed;
+        break;
+      case semantics::Comparison::Different:
+        outcome.verdict = Verdict::Failed;
+        outcome.detail = "the two sides differ beyond the tolerance";
+        break;
+      case semantics::Comparison::NotFinite:
+        outcome.verdict = Verdict::Discarded;
+        outcome.detail = "a value is not finite";
+        break;
+    }
+  } catch (const Discard& error) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.detail = error.what();
+  } catch (const calculus::TooDeep& error) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.detail = error.what();
+  } catch (const std::exception& error) {
+    outcome.verdict = Verdict::Failed;
+    outcome.detail = std::string("error: ") + error.what();
+  }
+  return outcome;
+}
+
+}  // namespace perturb::proofs

@@ -1,0 +1,94 @@
+#include "proofs/laws_soundness.h"
+
+#include <algorithm>
+#include <map>
+
+namespace perturb::proofs::laws {
+namespace detail {
+namespace {
+
+Term exchange_at(const Term& term, std::uint32_t depth,
+                 std::map<std::pair<const calculus::TermNode*, std::uint32_t>, Term>& memo) {
+  if (term->loose_bvar_range() <= depth) return term;
+  const auto key = std::make_pair(term.get(), depth);
+  if (auto found = memo.find(key); found != memo.end()) return found->second;
+  Term result;
+  if (calculus::is_var(term)) {
+    const std::uint32_t index = calculus::var_index(term);
+    result = index == depth       ? calculus::mk_var(depth + 1)
+             : index == depth + 1 ? calculus::mk_var(depth)
+                                  : term;
+  } else {
+    const std::uint32_t inner = calculus::is_lam(term) ? depth + 1 : depth;
+    std::vector<Term> children;
+    for (const Term& child : term->children()) children.push_back(exchange_at(child, inner, memo));
+    result = calculus::rebuild(term, children);
+  }
+  memo.emplace(key, result);
+  return result;
+}
+
+bool in_family(std::string_view rule, std::string_view family) {
+  return rule == family ||
+         (rule.size() > family.size() && rule.starts_with(family) && rule[family.size()] == '-');
+}
+
+}  // namespace
+
+Term exchange_top(const Term& term) {
+  std::map<std::pair<const calculus::TermNode*, std::uint32_t>, Term> memo;
+  return exchange_at(term, 0, memo);
+}
+
+Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng) {
+  std::vector<calculus::Redex> matching;
+  for (calculus::Redex& redex : calculus::find_redexes(term)) {
+    if (in_family(redex.rule, family)) matching.push_back(std::move(redex));
+  }
+  if (matching.empty()) return term;
+  std::size_t shallowest = matching.front().position.size();
+  for (const calculus::Redex& redex : matching) {
+    shallowest = std::min(shallowest, redex.position.size());
+  }
+  std::erase_if(matching, [&](const calculus::Redex& r) { return r.position.size() != shallowest; });
+  const calculus::Redex& chosen = calculus::random_element(rng, matching);
+  auto contraction = calculus::reduce_at(term, chosen.position);
+  if (!contraction.ok()) {
+    throw calculus::InternalError("contract_some: find_redexes gave a position reduce_at refused");
+  }
+  return contraction->result;
+}
+
+}  // namespace detail
+
+Case SoundDelta::generate(CaseGenerator& gen) {
+  const Context context = detail::random_context(gen);
+  const Type real = calculus::real_type();
+  auto& rng = gen.rng();
+  const auto primitive = calculus::kAllPrimitives[calculus::random_below(rng, 4)];
+  const Term prim = calculus::mk_prim(primitive);
+  const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
+  switch (calculus::random_below(rng, 3)) {
+    case 0:  // T c applied: the δ-rule for T of a primitive
+      return detail::RuleCase::make(
+          gen, context, calculus::mk_app(calculus::mk_tan(prim), gen.random_term(context, mk_tangent(domain))),
+          mk_tangent(real));
+    case 1: {  // a primitive on literals: arithmetic
+      const Term argument = calculus::is_real(domain)
+                                ? calculus::mk_lit(calculus::random_literal(rng))
+                                : calculus::mk_pair(calculus::mk_lit(calculus::random_literal(rng)),
+                                                    calculus::mk_lit(calculus::random_literal(rng)));
+      return detail::RuleCase::make(gen, context, calculus::mk_app(prim, argument), real);
+    }
+    default: {  // mul with a zero factor
+      const Term factor = gen.random_term(context, real);
+      const Term argument = calculus::random_chance(rng, 1, 2)
+                                ? calculus::mk_pair(factor, calculus::mk_zero())
+                                : calculus::mk_pair(calculus::mk_zero(), factor);
+      return detail::RuleCase::make(
+          gen, context, calculus::mk_app(calculus::mk_prim(calculus::Primitive::Mul), argument), real);
+    }
+  }
+}
+
+}  // namespace perturb::proofs::laws

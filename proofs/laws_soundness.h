@@ -1,0 +1,306 @@
+// Soundness of the interpretation (spec §5): Lemmas 5.1–5.5 and Theorem 5.6
+// rule by rule, each an equation between the denotations of two terms in a
+// random context Γ, compared at a random point of |Γ|. The syntactic side
+// (substitution, T_x, ⋄, the reduction rules) is Perturb's own calculus/, so
+// these laws test the implementation of the calculus as much as the model.
+#pragma once
+
+#include <string_view>
+
+#include "calculus/normalize.h"
+#include "calculus/reduce.h"
+#include "calculus/substitution.h"
+#include "calculus/tangent.h"
+#include "proofs/case_generator.h"
+#include "proofs/law_support.h"
+#include "semantics/derived.h"
+#include "semantics/differential_lambda_category.h"
+
+namespace perturb::proofs::laws {
+
+using calculus::Context;
+using calculus::mk_arrow;
+using calculus::mk_tangent;
+using calculus::Term;
+using calculus::Type;
+
+namespace detail {
+
+// A random context of up to two entries, a and b (the laws add x, y, z).
+inline Context random_context(CaseGenerator& gen) {
+  Context context;
+  const char* names[] = {"a", "b"};
+  const auto size = calculus::random_below(gen.rng(), 3);
+  for (std::uint64_t i = 0; i < size; ++i) context.push(names[i], gen.object());
+  return context;
+}
+
+// Adds every entry of the context to the case's point context, with values.
+inline void point_for_context(CaseGenerator& gen, Case& k, const Context& context) {
+  for (const calculus::Binding& binding : context.entries()) gen.point(k, binding.name, binding.type);
+}
+
+// |Γ ⊢ M : σ| for a term the law built (not one of the case's terms).
+template <class C>
+typename C::Morphism denote(const C& c, const Context& context, const Term& term,
+                            const Type& type, std::string_view what) {
+  return denotation(c, CaseTerm{std::string(what), context, term, type});
+}
+
+// M with de Bruijn indices 0 and 1 exchanged: Γ;x;y ⊢ M gives Γ;y;x ⊢ result.
+Term exchange_top(const Term& term);
+
+// term with one redex of the rule family contracted: the shallowest such
+// redex, ties broken by the rng; term itself if there is none. A rule belongs
+// to family F when its name is F or starts with "F-" ("delta" holds
+// "delta-T-sin", …; "pi" holds "pi" and "pi-zero").
+Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng);
+
+}  // namespace detail
+
+struct Exchange {
+  static constexpr LawInfo info{"sound.lemma-5.1", "Lemma 5.1 (exchange)",
+                                "|M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    Context context = detail::random_context(gen);
+    context.push("x", gen.object());
+    context.push("y", gen.object());
+    gen.term(k, "M", context, gen.object());
+    detail::point_for_context(gen, k, context);
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    Context swapped;
+    for (std::size_t i = 0; i + 2 < m.context.size(); ++i) {
+      swapped.push(m.context.entries()[i].name, m.context.entries()[i].type);
+    }
+    swapped.push("y", m.context.at(0).type);
+    swapped.push("x", m.context.at(1).type);
+    Context outer = swapped;
+    outer.pop();
+    outer.pop();
+    const auto gamma = unwrap(semantics::interpret_context(c, outer), "context");
+    return {denotation(c, m),
+            c.compose(detail::denote(c, swapped, detail::exchange_top(m.term), m.type, "M swapped"),
+                      semantics::sw(c, gamma, object_of(c, m.context.at(1).type),
+                                    object_of(c, m.context.at(0).type)))};
+  }
+};
+
+struct Weakening {
+  static constexpr LawInfo info{"sound.lemma-5.2", "Lemma 5.2 (weakening)",
+                                "x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Context context = detail::random_context(gen);
+    gen.term(k, "M", context, gen.object());
+    Context weakened = context;
+    weakened.push("z", gen.object());
+    detail::point_for_context(gen, k, weakened);
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    const Context& weakened = k.point_context;
+    const auto gamma = unwrap(semantics::interpret_context(c, m.context), "context");
+    const auto sigma = object_of(c, weakened.at(0).type);
+    return {detail::denote(c, weakened, calculus::lift(m.term, 1), m.type, "M weakened"),
+            c.compose(denotation(c, m), c.proj1(gamma, sigma))};
+  }
+};
+
+struct Lemma53 {
+  static constexpr LawInfo info{"sound.lemma-5.3", "Lemma 5.3",
+                                "|M ⋄ N|_Γ = T(ev)∘⟨|M|_Γ, |N|_Γ⟩  (T(ev) by equation (3))"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object(), tau = gen.object();
+    gen.term(k, "M", context, mk_tangent(mk_arrow(sigma, tau)));
+    gen.term(k, "N", context, mk_tangent(sigma));
+    detail::point_for_context(gen, k, context);
+    return k;
+  }
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    const CaseTerm& n = k.term("N");
+    const Type arrow = m.type->left();
+    const auto x = object_of(c, calculus::arrow_domain(arrow));
+    const auto y = object_of(c, calculus::arrow_codomain(arrow));
+    return {detail::denote(c, m.context, calculus::diamond(m.term, n.term),
+                           mk_tangent(calculus::arrow_codomain(arrow)), "M ⋄ N"),
+            c.compose(semantics::tangent_ev(c, x, y), c.pair(denotation(c, m), denotation(c, n)))};
+  }
+};
+
+struct Substitution {
+  static constexpr LawInfo info{"sound.lemma-5.4", "Lemma 5.4 (substitution)",
+                                "|M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object();
+    gen.term(k, "M", context.extended("x", sigma), gen.object());
+    gen.term(k, "P", context, sigma);
+    detail::point_for_context(gen, k, context);
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    const CaseTerm& p = k.term("P");
+    const auto gamma = unwrap(semantics::interpret_context(c, p.context), "context");
+    return {detail::denote(c, p.context, calculus::substitute(m.term, p.term), m.type, "M[P/x]"),
+            c.compose(denotation(c, m), c.pair(c.identity(gamma), denotation(c, p)))};
+  }
+};
+
+struct Lemma55 {
+  static constexpr LawInfo info{"sound.lemma-5.5", "Lemma 5.5",
+                                "|T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object();
+    gen.term(k, "M", context.extended("x", sigma), gen.object());
+    detail::point_for_context(gen, k, context.extended("x", mk_tangent(sigma)));
+    return k;
+  }
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    Context outer = m.context;
+    outer.pop();
+    const auto gamma = unwrap(semantics::interpret_context(c, outer), "context");
+    const auto sigma = object_of(c, m.context.at(0).type);
+    return {detail::denote(c, k.point_context, calculus::tangent_of(m.term), mk_tangent(m.type),
+                           "T_x M"),
+            c.compose(semantics::tangent_map(c, denotation(c, m)),
+                      semantics::right_strength(c, gamma, sigma))};
+  }
+};
+
+namespace detail {
+// |M| = |M'| for a term M built around a redex of a rule and M' one step on.
+struct RuleCase {
+  static Case make(CaseGenerator& gen, const Context& context, const Term& redex, const Type& type) {
+    Case k;
+    k.terms.push_back({"M", context, redex, type});
+    point_for_context(gen, k, context);
+    return k;
+  }
+};
+template <class C>
+Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_view rule,
+                                        std::uint64_t choice_seed) {
+  const CaseTerm& m = k.term("M");
+  calculus::Rng rng(choice_seed);
+  return {denotation(c, m),
+          denote(c, m.context, contract_some(m.term, rule, rng), m.type, "the reduct")};
+}
+}  // namespace detail
+
+struct SoundBeta {
+  static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|"};
+  static Case generate(CaseGenerator& gen) {
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object(), tau = gen.object();
+    const Term body = gen.random_term(context.extended("x", sigma), tau);
+    const Term argument = gen.random_term(context, sigma);
+    return detail::RuleCase::make(
+        gen, context, calculus::mk_app(calculus::mk_lam("x", sigma, body), argument), tau);
+  }
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::one_step(c, k, "beta", k.term("M").term->hash());
+  }
+};
+
+struct SoundTangent {
+  static constexpr LawInfo info{"sound.T", "Theorem 5.6 (T)", "|T(λx.s)| = |λx. T_x s|"};
+  static Case generate(CaseGenerator& gen) {
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object(), tau = gen.object();
+    const Term body = gen.random_term(context.extended("x", sigma), tau);
+    return detail::RuleCase::make(gen, context,
+                                  calculus::mk_tan(calculus::mk_lam("x", sigma, body)),
+                                  mk_arrow(mk_tangent(sigma), mk_tangent(tau)));
+  }
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::one_step(c, k, "T", k.term("M").term->hash());
+  }
+};
+
+struct SoundProjection {
+  static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|"};
+  static Case generate(CaseGenerator& gen) {
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object();
+    const int k = static_cast<int>(1 + calculus::random_below(gen.rng(), 2));
+    const Term s = gen.random_term(context, sigma);
+    return detail::RuleCase::make(gen, context, calculus::mk_proj(k, calculus::mk_inj(k, s)),
+                                  sigma);
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::one_step(c, k, "pi", k.term("M").term->hash());
+  }
+};
+
+struct SoundProjectionZero {
+  static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0"};
+  static Case generate(CaseGenerator& gen) {
+    const Context context = detail::random_context(gen);
+    const Type sigma = gen.object();
+    const int k = static_cast<int>(1 + calculus::random_below(gen.rng(), 2));
+    const Term s = gen.random_term(context, sigma);
+    return detail::RuleCase::make(gen, context, calculus::mk_proj(k, calculus::mk_inj(3 - k, s)),
+                                  sigma);
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::one_step(c, k, "pi", k.term("M").term->hash());
+  }
+};
+
+struct SoundDelta {
+  static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
+                                "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)"};
+  static Case generate(CaseGenerator& gen);
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::one_step(c, k, "delta", k.term("M").term->hash());
+  }
+};
+
+struct SoundNormalForm {
+  static constexpr LawInfo info{"sound.nf", "Theorem 5.6 (M →* M')",
+                                "|M| = |normal form of M| (β, π, T and δ, normal order)"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Context context = detail::random_context(gen);
+    gen.term(k, "M", context, gen.object());
+    detail::point_for_context(gen, k, context);
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const CaseTerm& m = k.term("M");
+    calculus::NormalizeOptions budget;
+    budget.max_steps = 2000;
+    budget.max_size = 20000;
+    const auto result = calculus::normalize(m.term, budget);
+    if (result.status != calculus::NormalizeStatus::NormalForm) {
+      throw Discard("normalisation " + calculus::describe(result));
+    }
+    return {denotation(c, m), detail::denote(c, m.context, result.term, m.type, "normal form")};
+  }
+};
+
+}  // namespace perturb::proofs::laws

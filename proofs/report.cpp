@@ -1,0 +1,219 @@
+#include "proofs/report.h"
+
+#include <fmt/format.h>
+
+#include "calculus/parse.h"
+#include "calculus/print.h"
+
+namespace perturb::proofs {
+namespace {
+
+using nlohmann::json;
+
+std::string context_text(const calculus::Context& context) {
+  std::string text;
+  for (const calculus::Binding& binding : context.entries()) {
+    if (!text.empty()) text += ", ";
+    text += binding.name + " : " + calculus::to_string(binding.type);
+  }
+  return text.empty() ? "∅" : text;
+}
+
+std::string point_text(const Case& k) {
+  std::string text;
+  for (std::size_t i = 0; i < k.point.size(); ++i) {
+    if (!text.empty()) text += ", ";
+    text += k.point_context.entries()[i].name + " = " + calculus::to_string(k.point[i]);
+  }
+  return text;
+}
+
+json context_json(const calculus::Context& context) {
+  json entries = json::array();
+  for (const calculus::Binding& binding : context.entries()) {
+    entries.push_back({{"name", binding.name}, {"type", calculus::to_string(binding.type)}});
+  }
+  return entries;
+}
+
+calculus::ErrorOr<calculus::Context> context_from_json(const json& entries) {
+  calculus::Context context;
+  for (const json& entry : entries) {
+    auto type = calculus::parse_type(entry.at("type").get<std::string>());
+    if (!type.ok()) return type.error();
+    context.push(entry.at("name").get<std::string>(), *type);
+  }
+  return context;
+}
+
+json counterexample_json(const LawResult& result, const RunOptions& options) {
+  const Counterexample& c = *result.counterexample;
+  const CaseTerm* main = c.shrunk.terms.empty() ? nullptr : &c.shrunk.terms.front();
+  return {{"law", result.info.id},
+          {"statement", result.info.statement},
+          {"reference", result.info.reference},
+          {"model", result.model},
+          {"seed", options.seed},
+          {"case", c.case_index},
+          {"case_seed", c.case_seed},
+          {"original", case_to_json(c.original)},
+          {"original_outcome", {{"lhs", c.original_outcome.lhs}, {"rhs", c.original_outcome.rhs}}},
+          {"shrunk", case_to_json(c.shrunk)},
+          {"context", main ? context_text(main->context) : "∅"},
+          {"point", point_text(c.shrunk)},
+          {"lhs", c.outcome.lhs},
+          {"rhs", c.outcome.rhs},
+          {"error", c.outcome.detail},
+          {"shrink_steps", c.shrink_steps},
+          {"repro", repro_command(result, options)}};
+}
+
+}  // namespace
+
+std::string repro_command(const LawResult& result, const RunOptions& options) {
+  return fmt::format("perturb check --law {} --model {} --seed {} --cases {} --max-size {}",
+                     result.info.id, result.model, options.seed,
+                     result.counterexample ? result.counterexample->case_index + 1 : options.cases,
+                     options.max_size);
+}
+
+json case_to_json(const Case& k) {
+  json terms = json::array();
+  for (const CaseTerm& entry : k.terms) {
+    terms.push_back({{"role", entry.role},
+                     {"context", context_json(entry.context)},
+                     {"term", calculus::to_string(entry.term, entry.context)},
+                     {"type", calculus::to_string(entry.type)}});
+  }
+  json point = json::array();
+  for (std::size_t i = 0; i < k.point.size(); ++i) {
+    point.push_back({{"name", k.point_context.entries()[i].name},
+                     {"type", calculus::to_string(k.point_context.entries()[i].type)},
+                     {"term", calculus::to_string(k.point[i])}});
+  }
+  return {{"terms", terms}, {"point", point}};
+}
+
+calculus::ErrorOr<Case> case_from_json(const json& json_case) {
+  try {
+    Case k;
+    for (const json& entry : json_case.at("terms")) {
+      auto context = context_from_json(entry.at("context"));
+      if (!context.ok()) return context.error();
+      auto type = calculus::parse_type(entry.at("type").get<std::string>());
+      if (!type.ok()) return type.error();
+      auto program = calculus::parse_program(entry.at("term").get<std::string>(), *context, *type);
+      if (!program.ok()) {
+        return calculus::Error{"term " + entry.at("role").get<std::string>() + ": " +
+                                   program.error().to_string(),
+                               std::nullopt};
+      }
+      k.terms.push_back({entry.at("role").get<std::string>(), *context, program->term, *type});
+    }
+    for (const json& entry : json_case.at("point")) {
+      auto type = calculus::parse_type(entry.at("type").get<std::string>());
+      if (!type.ok()) return type.error();
+      auto program = calculus::parse_program(entry.at("term").get<std::string>(), {}, *type);
+      if (!program.ok()) {
+        return calculus::Error{"point " + entry.at("name").get<std::string>() + ": " +
+                                   program.error().to_string(),
+                               std::nullopt};
+      }
+      k.point_context.push(entry.at("name").get<std::string>(), *type);
+      k.point.push_back(program->term);
+    }
+    return k;
+  } catch (const json::exception& error) {
+    return calculus::Error{std::string("malformed case: ") + error.what(), std::nullopt};
+  }
+}
+
+json report_json(const std::vector<LawResult>& results, const RunOptions& options) {
+  json entries = json::array();
+  for (const LawResult& result : results) {
+    entries.push_back(
+        {{"law", result.info.id},
+         {"reference", result.info.reference},
+         {"statement", result.info.statement},
+         {"model", result.model},
+         {"foil", result.foil},
+         {"cases", result.cases},
+         {"passed", result.passed},
+         {"failed", result.failed},
+         {"discarded", result.discarded},
+         {"discard_reason", result.discard_reason ? json(*result.discard_reason) : json(nullptr)},
+         {"labels", result.labels},
+         {"counterexample",
+          result.counterexample ? counterexample_json(result, options) : json(nullptr)}});
+  }
+  return {{"format", "perturb-report/1"},
+          {"seed", options.seed},
+          {"cases", options.cases},
+          {"max_size", options.max_size},
+          {"tolerance",
+           {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
+          {"results", entries}};
+}
+
+std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options) {
+  std::string text = fmt::format(
+      "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance {}.\n\n"
+      "| law | model | passed | failed | discarded | reference |\n|---|---|---|---|---|---|\n",
+      options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
+  for (const LawResult& r : results) {
+    text += fmt::format("| `{}` | {}{} | {} | {} | {} | {} |\n", r.info.id, r.model,
+                        r.foil ? " (foil)" : "", r.passed, r.failed, r.discarded, r.info.reference);
+  }
+  for (const LawResult& r : results) {
+    if (!r.counterexample) continue;
+    const Counterexample& c = *r.counterexample;
+    text += fmt::format("\n## `{}` fails in {}{}\n\n{} ({})\n\nCase {} (case seed {}), shrunk in {} steps.\n\n",
+                        r.info.id, r.model, r.foil ? " (foil)" : "", r.info.statement,
+                        r.info.reference, c.case_index, c.case_seed, c.shrink_steps);
+    for (const CaseTerm& entry : c.shrunk.terms) {
+      text += fmt::format("* `{}` = `{}` : `{}` in context `{}`\n", entry.role,
+                          calculus::to_string(entry.term, entry.context),
+                          calculus::to_string(entry.type), context_text(entry.context));
+    }
+    text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n", point_text(c.shrunk),
+                        c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+    text += "\nBefore shrinking:\n\n";
+    for (const CaseTerm& entry : c.original.terms) {
+      text += fmt::format("* `{}` = `{}`\n", entry.role, calculus::to_string(entry.term, entry.context));
+    }
+    text += fmt::format("* point: `{}`\n\nReproduce: `{}`\n", point_text(c.original),
+                        repro_command(r, options));
+  }
+  return text;
+}
+
+std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options) {
+  std::string text;
+  std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0;
+  for (const LawResult& r : results) {
+    passed += r.passed;
+    failed += r.failed;
+    discarded += r.discarded;
+    if (r.failed > 0) ++failing_laws;
+    text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}\n", r.info.id,
+                        r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed, r.discarded,
+                        r.failed > 0 ? "   FAILS" : "");
+    if (r.counterexample) {
+      for (const CaseTerm& entry : r.counterexample->shrunk.terms) {
+        text += fmt::format("    shrunk {} = {}\n", entry.role,
+                            calculus::to_string(entry.term, entry.context));
+      }
+      text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n",
+                          point_text(r.counterexample->shrunk), r.counterexample->outcome.lhs,
+                          r.counterexample->outcome.rhs, r.counterexample->outcome.detail);
+    }
+  }
+  text += fmt::format(
+      "{} law × model pairs, seed {}, {} cases each, tolerance {}: {} passed, {} failed, {} "
+      "discarded; {} pairs fail\n",
+      results.size(), options.seed, options.cases, semantics::to_string(options.tolerance), passed,
+      failed, discarded, failing_laws);
+  return text;
+}
+
+}  // namespace perturb::proofs

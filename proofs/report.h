@@ -1,0 +1,31 @@
+// Reports (design.md "Reports"): the results of a run as JSON (schema in
+// docs/report-format.md) and as Markdown for people. Terms appear in surface
+// syntax that `perturb` parses back, so `perturb repro` replays a recorded
+// case from its text, not only from its seed. Nothing that varies between
+// runs with the same options (timings, thread count) is in report.json.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "calculus/error.h"
+#include "proofs/runner.h"
+
+namespace perturb::proofs {
+
+// The command line that reruns a result's law on its model with these options.
+std::string repro_command(const LawResult& result, const RunOptions& options);
+
+// A case as JSON: {"terms": [{role, context, term, type}], "point": [{name, type, term}]}.
+nlohmann::json case_to_json(const Case& k);
+// The case a case_to_json wrote, parsed back; an error names the field that failed.
+calculus::ErrorOr<Case> case_from_json(const nlohmann::json& json);
+
+nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options);
+std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options);
+
+// One line per law × model and a final count, for the terminal.
+std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options);
+
+}  // namespace perturb::proofs

@@ -1,0 +1,143 @@
+#include "proofs/runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "calculus/hash.h"
+#include "proofs/labels.h"
+#include "proofs/shrink.h"
+
+namespace perturb::proofs {
+namespace {
+
+// Cases are handed to threads in chunks of this many, for balance.
+constexpr std::uint64_t kChunk = 32;
+
+struct ChunkResult {
+  std::uint64_t passed = 0, failed = 0, discarded = 0;
+  std::map<std::string, std::uint64_t> labels;
+  std::optional<std::uint64_t> first_failure;
+  std::optional<std::pair<std::uint64_t, std::string>> first_discard;
+};
+
+Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+                 Case* generated) {
+  const std::uint64_t seed = case_seed(options.seed, binding.info.id, binding.model, index);
+  try {
+    Case k = generate_case(binding, options, index);
+    Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
+    if (generated) *generated = std::move(k);
+    return outcome;
+  } catch (const std::exception& error) {
+    return {Verdict::Failed, "", "", std::string("generating the case failed: ") + error.what()};
+  }
+}
+
+// Calls work(i) for i in [0, count) on `jobs` threads.
+void parallel_for(std::uint64_t count, unsigned jobs, const std::function<void(std::uint64_t)>& work) {
+  std::atomic<std::uint64_t> next{0};
+  const auto worker = [&] {
+    for (std::uint64_t i = next++; i < count; i = next++) work(i);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned j = 1; j < std::max(1u, jobs); ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
+
+}  // namespace
+
+std::uint64_t compare_seed_of(std::uint64_t case_seed) {
+  return calculus::hash_combine(case_seed, calculus::hash_string("compare"));
+}
+
+Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
+  CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
+                    {.higher_order = binding.higher_order, .max_size = options.max_size});
+  return binding.generate(gen);
+}
+
+std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings, const RunOptions& options) {
+  const std::uint64_t chunks_per_law = (options.cases + kChunk - 1) / kChunk;
+  std::vector<ChunkResult> chunks(bindings.size() * chunks_per_law);
+  std::atomic<std::uint64_t> done{0};
+  const std::uint64_t total = bindings.size() * options.cases;
+  parallel_for(chunks.size(), options.jobs, [&](std::uint64_t unit) {
+    const LawBinding& binding = bindings[unit / chunks_per_law];
+    const std::uint64_t first = (unit % chunks_per_law) * kChunk;
+    const std::uint64_t last = std::min(options.cases, first + kChunk);
+    ChunkResult& result = chunks[unit];
+    for (std::uint64_t index = first; index < last; ++index) {
+      Case k;
+      const Outcome outcome = run_case(binding, options, index, &k);
+      for (const std::string& label : case_labels(k)) ++result.labels[label];
+      switch (outcome.verdict) {
+        case Verdict::Passed:
+          ++result.passed;
+          break;
+        case Verdict::Failed:
+          ++result.failed;
+          if (!result.first_failure) result.first_failure = index;
+          break;
+        case Verdict::Discarded:
+          ++result.discarded;
+          if (!result.first_discard) result.first_discard.emplace(index, outcome.detail);
+          break;
+      }
+    }
+    const std::uint64_t now = done += last - first;
+    if (options.progress) options.progress(now, total);
+  });
+
+  std::vector<LawResult> results(bindings.size());
+  for (std::size_t b = 0; b < bindings.size(); ++b) {
+    LawResult& result = results[b];
+    result.info = bindings[b].info;
+    result.model = bindings[b].model;
+    result.foil = bindings[b].foil;
+    result.cases = options.cases;
+    std::optional<std::uint64_t> first_failure;
+    for (std::uint64_t c = 0; c < chunks_per_law; ++c) {
+      const ChunkResult& chunk = chunks[b * chunks_per_law + c];
+      result.passed += chunk.passed;
+      result.failed += chunk.failed;
+      result.discarded += chunk.discarded;
+      for (const auto& [label, count] : chunk.labels) result.labels[label] += count;
+      if (!first_failure && chunk.first_failure) first_failure = chunk.first_failure;
+      if (!result.discard_reason && chunk.first_discard) {
+        result.discard_reason = chunk.first_discard->second;
+      }
+    }
+    if (first_failure) {
+      Counterexample counterexample;
+      counterexample.case_index = *first_failure;
+      counterexample.case_seed =
+          case_seed(options.seed, result.info.id, result.model, *first_failure);
+      counterexample.original_outcome =
+          run_case(bindings[b], options, *first_failure, &counterexample.original);
+      counterexample.shrunk = counterexample.original;
+      counterexample.outcome = counterexample.original_outcome;
+      result.counterexample = std::move(counterexample);
+    }
+  }
+
+  if (options.shrink) {
+    parallel_for(results.size(), options.jobs, [&](std::uint64_t b) {
+      if (!results[b].counterexample) return;
+      Counterexample& counterexample = *results[b].counterexample;
+      const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);
+      const LawBinding& binding = bindings[b];
+      ShrinkResult shrunk = shrink_case(
+          counterexample.original, counterexample.original_outcome, [&](const Case& k) {
+            return binding.check(k, options.tolerance, compare_seed);
+          });
+      counterexample.shrunk = std::move(shrunk.shrunk);
+      counterexample.outcome = std::move(shrunk.outcome);
+      counterexample.shrink_steps = shrunk.steps;
+    });
+  }
+  return results;
+}
+
+}  // namespace perturb::proofs
