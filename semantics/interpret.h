@@ -260,10 +260,14 @@ class Interpreter {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      auto fn_type =
-          calculus::infer(scope.context, fn, calculus::mk_arrow(calculus::mk_hole(), type));
+      // Holes are not unification variables, so the operator's type is found
+      // from the argument's and the argument's again from the operator's: an
+      // operator such as π2(ι1 s) has any type, and T s forces both halves of
+      // its argument's type to agree.
+      auto first_guess = calculus::infer(scope.context, arg, calculus::mk_hole());
+      if (!first_guess) return first_guess.error();
+      auto fn_type = calculus::infer(scope.context, fn, calculus::mk_arrow(*first_guess, type));
       if (!fn_type) return fn_type.error();
-      // An operator such as π2(ι1 s) has any type: its domain comes from the argument.
       auto arg_type = calculus::infer(scope.context, arg, calculus::arrow_domain(*fn_type));
       if (!arg_type) return arg_type.error();
       const calculus::Type arrow =
@@ -318,8 +322,15 @@ class Interpreter {
   // |T s| = T̂ ∘ |s|, s : σ → τ (the type is Tσ → Tτ).
   Result pushforward(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
     if constexpr (CartesianClosedCategory<C>) {
-      const calculus::Type& sigma = calculus::product_component(calculus::arrow_domain(type), 1);
-      const calculus::Type& tau = calculus::product_component(calculus::arrow_codomain(type), 1);
+      const calculus::Type& domain_type = calculus::arrow_domain(type);
+      const calculus::Type& codomain_type = calculus::arrow_codomain(type);
+      const calculus::Type sigma = calculus::merge_types(domain_type->left(), domain_type->right());
+      const calculus::Type tau = calculus::merge_types(codomain_type->left(), codomain_type->right());
+      if (!sigma || !tau) {
+        return calculus::Error{"T s at type " + calculus::to_string(type) +
+                                   ", which is not of the form Tσ → Tτ",
+                               std::nullopt};
+      }
       auto domain = interpret_type(c_, sigma);
       if (!domain) return domain.error();
       auto codomain = interpret_type(c_, tau);
