@@ -1,8 +1,22 @@
 // The perturb command line: parses arguments, calls the library, maps results
 // to exit statuses (0 success, 1 a law failed, 2 bad usage or input).
-#include <cstdio>
+#include <iostream>
 
-int main() {
-  std::puts("perturb: no commands yet");
+#include "app/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
+  app.require_subcommand(1);
+  perturb::app::add_type_command(app);
+  perturb::app::add_reduce_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& status) {
+    return status.get_exit_code();
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(error);
+    std::cerr << "perturb: " << error.what() << " (see perturb --help)\n";
+    return 2;
+  }
   return 0;
 }

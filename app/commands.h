@@ -1,0 +1,16 @@
+// The subcommands of `perturb`, one file each. A command's callback throws
+// CLI::RuntimeError(status) for a non-zero exit status (2: bad input), after
+// printing its one-line error to stderr.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace perturb::app {
+
+// `perturb type TERM|FILE|-`: prints the type of the term.
+void add_type_command(CLI::App& app);
+
+// `perturb reduce TERM|FILE|- [options]`: normalises the term.
+void add_reduce_command(CLI::App& app);
+
+}  // namespace perturb::app

@@ -1,0 +1,24 @@
+// `perturb type TERM|FILE|-`
+#include <iostream>
+#include <memory>
+
+#include "app/commands.h"
+#include "app/input.h"
+#include "calculus/type.h"
+
+namespace perturb::app {
+
+void add_type_command(CLI::App& app) {
+  auto argument = std::make_shared<std::string>();
+  CLI::App* command = app.add_subcommand("type", "Print the type of a term");
+  command
+      ->add_option("term", *argument,
+                   "The term: a file name, - for standard input, or the term itself")
+      ->required();
+  command->callback([argument] {
+    const calculus::Program program = read_program(*argument);
+    std::cout << calculus::to_string(program.type) << '\n';
+  });
+}
+
+}  // namespace perturb::app

@@ -1,0 +1,31 @@
+// Printing terms in the surface syntax (design.md) so that they read back:
+// for every well-typed Γ ⊢ M : σ, parse_program(to_string(M, Γ), Γ, σ) gives
+// a term α-equal to M.
+//
+// * Minimal parentheses under the precedence application > `*` > `+` > λ.
+// * Never captures: a binder whose name is in scope (a context name or an
+//   enclosing binder), a keyword, or not an identifier is renamed x, x1, x2….
+// * Sugar is recovered: a bag ι1 M1 + … + ι2 N1 + … with both components
+//   prints as <M1 + …, N1 + …>, `mul <M, N>` as M * N, and pi1 (T M <1, N>)
+//   as D M N.
+// * Literals print in the shortest form that reads back to the same double
+//   (inf, -inf, nan and -nan included).
+// * A free variable prints with its context name; one that has no usable
+//   name (unnamed, shadowed by a later entry, or beyond the context) prints
+//   as the placeholder ?i, i its de Bruijn index in Γ, which does not parse.
+#pragma once
+
+#include <string>
+
+#include "calculus/context.h"
+#include "calculus/term.h"
+
+namespace perturb::calculus {
+
+// term in the surface syntax, its free variables named by context.
+std::string to_string(const Term& term, const Context& context = {});
+
+// The surface spelling of a literal value (shortest round trip).
+std::string literal_to_string(double value);
+
+}  // namespace perturb::calculus

@@ -1,0 +1,113 @@
+#include "models/closure_object.h"
+
+#include <utility>
+
+#include "calculus/error.h"
+
+namespace perturb::models::closures {
+
+using calculus::check;
+
+struct Object::Node {
+  Kind kind;
+  std::string name;    // Atom
+  int dimension = 0;   // Atom
+  Object left, right;  // Product, Exponential
+};
+
+namespace {
+std::shared_ptr<const Object::Node> make_node(Object::Kind kind, std::string name = {},
+                                              int dimension = 0, Object left = {},
+                                              Object right = {}) {
+  return std::make_shared<const Object::Node>(
+      Object::Node{kind, std::move(name), dimension, std::move(left), std::move(right)});
+}
+}  // namespace
+
+Object::Object() : node_(nullptr) {}
+Object::Object(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
+
+Object Object::real() {
+  static const Object object(make_node(Kind::Real));
+  return object;
+}
+
+Object Object::atom(std::string name, int dimension) {
+  check(dimension >= 1, "closures: an atom has dimension at least 1");
+  return Object(make_node(Kind::Atom, std::move(name), dimension));
+}
+
+Object Object::product(Object left, Object right) {
+  return Object(make_node(Kind::Product, {}, 0, std::move(left), std::move(right)));
+}
+
+Object Object::exponential(Object domain, Object codomain) {
+  return Object(make_node(Kind::Exponential, {}, 0, std::move(domain), std::move(codomain)));
+}
+
+Object::Kind Object::kind() const { return node_ ? node_->kind : Kind::Terminal; }
+
+const std::string& Object::atom_name() const {
+  check(kind() == Kind::Atom, "closures: an atom was expected");
+  return node_->name;
+}
+
+int Object::dimension() const {
+  check(kind() == Kind::Atom, "closures: an atom was expected");
+  return node_->dimension;
+}
+
+const Object& Object::left() const {
+  check(kind() == Kind::Product || kind() == Kind::Exponential,
+        "closures: a product or exponential was expected");
+  return node_->left;
+}
+
+const Object& Object::right() const {
+  check(kind() == Kind::Product || kind() == Kind::Exponential,
+        "closures: a product or exponential was expected");
+  return node_->right;
+}
+
+bool operator==(const Object& a, const Object& b) {
+  if (a.node_ == b.node_) return true;
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Object::Kind::Terminal:
+    case Object::Kind::Real:
+      return true;
+    case Object::Kind::Atom:
+      return a.node_->name == b.node_->name && a.node_->dimension == b.node_->dimension;
+    case Object::Kind::Product:
+    case Object::Kind::Exponential:
+      return a.node_->left == b.node_->left && a.node_->right == b.node_->right;
+  }
+  return false;
+}
+
+std::string Object::to_string(const char* arrow) const {
+  switch (kind()) {
+    case Kind::Terminal:
+      return "1";
+    case Kind::Real:
+      return "R";
+    case Kind::Atom:
+      return node_->name;
+    case Kind::Product: {
+      // Left associative: only a right factor that is a product needs parentheses.
+      const bool wrap_left = left().kind() == Kind::Exponential;
+      const bool wrap_right =
+          right().kind() == Kind::Exponential || right().kind() == Kind::Product;
+      const std::string l = left().to_string(arrow), r = right().to_string(arrow);
+      return (wrap_left ? "(" + l + ")" : l) + " × " + (wrap_right ? "(" + r + ")" : r);
+    }
+    case Kind::Exponential: {
+      const std::string l = left().to_string(arrow), r = right().to_string(arrow);
+      const bool wrap_left = left().kind() == Kind::Exponential;
+      return (wrap_left ? "(" + l + ")" : l) + " " + arrow + " " + r;
+    }
+  }
+  return "?";
+}
+
+}  // namespace perturb::models::closures

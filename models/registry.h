@@ -1,0 +1,86 @@
+// The built-in models, as one compile-time list from which the command line
+// (`perturb eval --model`, `perturb list models`) and the law catalogue (each
+// law runs on every listed model satisfying its concept) are generated.
+//
+// Adding a model: include its header and add its type to builtin_models
+// below. A listed type M must satisfy RegisteredModel: a TestableModel and a
+// CartesianLeftAdditiveCategory at least, constructible from a ModelConfig,
+// with a name() unique in the list; foils say so with is_foil().
+#pragma once
+
+#include <boost/hana/for_each.hpp>
+#include <boost/hana/tuple.hpp>
+#include <boost/hana/type.hpp>
+#include <concepts>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/foils.h"
+#include "models/smooth.h"
+#include "semantics/model_config.h"
+#include "semantics/testable_model.h"
+
+namespace perturb::models {
+
+template <class M>
+concept RegisteredModel =
+    semantics::TestableModel<M> && std::constructible_from<M, const semantics::ModelConfig&>;
+
+// One entry per built-in model, sound models first, then foils.
+inline constexpr auto builtin_models =
+    boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming>;
+
+// Calls visit(model) with an instance, built from config, of every model in the
+// list `models` (a hana::tuple_t), in list order.
+template <class Models, class Visit>
+void for_each_model(Models models, const semantics::ModelConfig& config, Visit&& visit) {
+  boost::hana::for_each(models, [&](auto type) {
+    using M = typename decltype(type)::type;
+    static_assert(RegisteredModel<M>, "a registered model must satisfy RegisteredModel");
+    const M model(config);
+    visit(model);
+  });
+}
+
+// Calls visit(model) with the model of `models` called name; false if there is
+// none (the caller reports the unknown name).
+template <class Models, class Visit>
+bool visit_model(Models models, const std::string& name, const semantics::ModelConfig& config,
+                 Visit&& visit) {
+  bool found = false;
+  for_each_model(models, config, [&](const auto& model) {
+    if (!found && std::string(model.name()) == name) {
+      found = true;
+      visit(model);
+    }
+  });
+  return found;
+}
+
+// The names of the models in `models`, in list order.
+template <class Models>
+std::vector<std::string> model_names(Models models, const semantics::ModelConfig& config = {}) {
+  std::vector<std::string> names;
+  for_each_model(models, config,
+                 [&](const auto& model) { names.emplace_back(std::string(model.name())); });
+  return names;
+}
+
+// The same three over builtin_models.
+template <class Visit>
+void for_each_builtin_model(const semantics::ModelConfig& config, Visit&& visit) {
+  for_each_model(builtin_models, config, std::forward<Visit>(visit));
+}
+
+template <class Visit>
+bool visit_builtin_model(const std::string& name, const semantics::ModelConfig& config,
+                         Visit&& visit) {
+  return visit_model(builtin_models, name, config, std::forward<Visit>(visit));
+}
+
+inline std::vector<std::string> builtin_model_names(const semantics::ModelConfig& config = {}) {
+  return model_names(builtin_models, config);
+}
+
+}  // namespace perturb::models

@@ -1,0 +1,69 @@
+// Random cases: objects (as types), metavariables (as terms) and points (as
+// closed terms), all from one case seed, so that a case is a function of
+// (seed, law, model, case index) alone and replays without the others.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "calculus/random_term.h"
+#include "proofs/law.h"
+
+namespace perturb::proofs {
+
+struct GeneratorOptions {
+  // Whether the model is closed: types may contain arrows and terms λ, T s,
+  // higher-order application. Otherwise only the first-order fragment.
+  bool higher_order = true;
+  // Approximate size of each generated term.
+  std::uint32_t max_size = 10;
+};
+
+class CaseGenerator {
+ public:
+  CaseGenerator(std::uint64_t case_seed, GeneratorOptions options);
+
+  calculus::Rng& rng() { return rng_; }
+  const GeneratorOptions& options() const { return options_; }
+
+  // A random type to stand for an object: built from R and ×, and → when
+  // higher-order. (Atoms other than R have no closed terms, so no point of
+  // them could be written down; they are left to the models' own tests.)
+  calculus::Type object();
+
+  // Adds the metavariable role : X → Y, as x:X ⊢ M : Y.
+  void morphism(Case& into, std::string role, const calculus::Type& domain,
+                const calculus::Type& codomain);
+
+  // Adds the metavariable role : X → Y denoting a linear map (random_linear_term);
+  // X and Y must be built from R and ×.
+  void linear_morphism(Case& into, std::string role, const calculus::Type& domain,
+                       const calculus::Type& codomain);
+
+  // A random type built from R and × only (also in higher-order runs).
+  calculus::Type first_order_object();
+
+  // Adds the term Γ ⊢ M : σ under the given role.
+  void term(Case& into, std::string role, const calculus::Context& context,
+            const calculus::Type& type);
+
+  // Adds name : type to the point context, with a random closed term as its value.
+  void point(Case& into, std::string name, const calculus::Type& type);
+
+  // A random closed term of the type: literals at R, pairs at products,
+  // random closed terms at arrows.
+  calculus::Term point_term(const calculus::Type& type);
+
+  // A random term of the fragment the options allow.
+  calculus::Term random_term(const calculus::Context& context, const calculus::Type& type);
+
+ private:
+  calculus::Rng rng_;
+  GeneratorOptions options_;
+};
+
+// The seed of case `index` of law `law_id` on model `model_name` in a run seeded `seed`.
+std::uint64_t case_seed(std::uint64_t seed, std::string_view law_id, std::string_view model_name,
+                        std::uint64_t index);
+
+}  // namespace perturb::proofs

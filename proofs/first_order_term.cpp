@@ -1,0 +1,142 @@
+#include "proofs/first_order_term.h"
+
+#include <vector>
+
+#include "calculus/error.h"
+
+namespace perturb::proofs {
+namespace {
+
+using calculus::Context;
+using calculus::Rng;
+using calculus::Term;
+using calculus::Type;
+
+// Every variable of the context and every projection of one, with its type.
+struct Access {
+  Term term;
+  Type type;
+};
+
+void collect_accesses(const Term& term, const Type& type, std::vector<Access>& into) {
+  into.push_back({term, type});
+  if (calculus::is_product(type)) {
+    collect_accesses(calculus::mk_proj(1, term), type->left(), into);
+    collect_accesses(calculus::mk_proj(2, term), type->right(), into);
+  }
+}
+
+class Generator {
+ public:
+  Generator(Rng& rng, const Context& context) : rng_(rng) {
+    for (std::uint32_t i = 0; i < context.size(); ++i) {
+      collect_accesses(calculus::mk_var(i), context.at(i).type, accesses_);
+    }
+  }
+
+  Term term(const Type& type, std::uint32_t size) {
+    if (size > 3 && calculus::random_chance(rng_, 1, 6)) {
+      const std::uint32_t half = size / 2;
+      return calculus::mk_add(term(type, half), term(type, size - half));
+    }
+    if (calculus::is_product(type)) {
+      if (calculus::is_real(type->left()) && type->left() == type->right() && size > 3 &&
+          calculus::random_chance(rng_, 1, 4)) {
+        return tangent_of_primitive(size);
+      }
+      if (size > 2 || !calculus::random_chance(rng_, 1, 2)) {
+        const std::uint32_t half = size / 2;
+        return calculus::mk_pair(term(type->left(), half), term(type->right(), size - half));
+      }
+      return leaf(type);
+    }
+    if (!calculus::is_real(type) || size <= 1) return leaf(type);
+    switch (calculus::random_below(rng_, 5)) {
+      case 0:
+        return leaf(type);
+      case 1:
+      case 2: {
+        const calculus::Primitive unary[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
+                                             calculus::Primitive::Exp};
+        return calculus::mk_app(calculus::mk_prim(unary[calculus::random_below(rng_, 3)]),
+                                term(type, size - 1));
+      }
+      case 3: {
+        const std::uint32_t half = (size - 1) / 2;
+        return calculus::mk_mul(term(type, half), term(type, size - 1 - half));
+      }
+      default:
+        return calculus::mk_proj(static_cast<int>(1 + calculus::random_below(rng_, 2)),
+                                 tangent_of_primitive(size - 1));
+    }
+  }
+
+ private:
+  // T p applied to a tangent vector: `T sin <a, b>` : R × R, or T mul on ⟨⟨a',b'⟩,⟨a,b⟩⟩.
+  Term tangent_of_primitive(std::uint32_t size) {
+    const auto primitive = calculus::kAllPrimitives[calculus::random_below(rng_, 4)];
+    const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
+    return calculus::mk_app(calculus::mk_tan(calculus::mk_prim(primitive)),
+                            term(calculus::mk_tangent(domain), size > 1 ? size - 1 : 1));
+  }
+
+  Term leaf(const Type& type) {
+    std::vector<Term> matching;
+    for (const Access& access : accesses_) {
+      if (access.type == type) matching.push_back(access.term);
+    }
+    const bool literal_ok = calculus::is_real(type);
+    const std::uint64_t choices = matching.size() + (literal_ok ? 2 : 0) + 1;
+    std::uint64_t pick = calculus::random_below(rng_, choices);
+    if (pick < matching.size()) return matching[pick];
+    pick -= matching.size();
+    if (literal_ok && pick < 2) return calculus::mk_lit(calculus::random_literal(rng_));
+    if (calculus::is_product(type)) {
+      return calculus::mk_pair(leaf(type->left()), leaf(type->right()));
+    }
+    return calculus::mk_zero();
+  }
+
+  Rng& rng_;
+  std::vector<Access> accesses_;
+
+ public:
+  Term linear(const Type& type, std::uint32_t size) {
+    if (size > 3 && calculus::random_chance(rng_, 1, 4)) {
+      const std::uint32_t half = size / 2;
+      return calculus::mk_add(linear(type, half), linear(type, size - half));
+    }
+    if (calculus::is_product(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
+      const std::uint32_t half = size / 2;
+      return calculus::mk_pair(linear(type->left(), half), linear(type->right(), size - half));
+    }
+    if (calculus::is_real(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
+      return calculus::mk_mul(calculus::mk_lit(calculus::random_literal(rng_)),
+                              linear(type, size - 1));
+    }
+    std::vector<Term> matching;
+    for (const Access& access : accesses_) {
+      if (access.type == type) matching.push_back(access.term);
+    }
+    if (!matching.empty() && !calculus::random_chance(rng_, 1, 8)) {
+      return calculus::random_element(rng_, matching);
+    }
+    if (calculus::is_product(type)) {
+      return calculus::mk_pair(linear(type->left(), 1), linear(type->right(), 1));
+    }
+    return calculus::mk_zero();
+  }
+};
+
+}  // namespace
+
+Term random_linear_term(Rng& rng, const Context& context, const Type& type, std::uint32_t size) {
+  return Generator(rng, context).linear(type, std::max<std::uint32_t>(size, 1));
+}
+
+Term random_first_order_term(Rng& rng, const Context& context, const Type& type,
+                             std::uint32_t size) {
+  return Generator(rng, context).term(type, std::max<std::uint32_t>(size, 1));
+}
+
+}  // namespace perturb::proofs

@@ -1,0 +1,29 @@
+// Random terms of the first-order fragment (design.md "semantics/"): what a
+// model that is only a cartesian differential category (such as `smooth`)
+// can interpret. Variables and their projections, literals, pairs, sums, 0,
+// and primitives applied, possibly under T (`pi1 (T sin <a, b>)`), which the
+// interpretation turns into composition with T(sin).
+#pragma once
+
+#include <cstdint>
+
+#include "calculus/context.h"
+#include "calculus/random_term.h"
+
+namespace perturb::proofs {
+
+// A random first-order M with context ⊢ M : type, about size nodes; type and
+// the context's types must be built from R and × only.
+calculus::Term random_first_order_term(calculus::Rng& rng, const calculus::Context& context,
+                                       const calculus::Type& type, std::uint32_t size);
+
+}  // namespace perturb::proofs
+
+namespace perturb::proofs {
+
+// A random term that denotes a linear map (spec §1: D(f) = f∘π1): variables,
+// projections, pairs, sums, 0 and scaling by a literal (`c * N`) only.
+calculus::Term random_linear_term(calculus::Rng& rng, const calculus::Context& context,
+                                  const calculus::Type& type, std::uint32_t size);
+
+}  // namespace perturb::proofs

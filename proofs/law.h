@@ -1,0 +1,73 @@
+// What a law is (design.md "proofs/"): given a random case, an equation
+// between two morphisms that the theory says are equal.
+//
+// Every random choice of a case is a term: the metavariables f, g, h, k of
+// an axiom are terms in a one-variable context, the term M of a soundness law
+// is a term in a random context, and the point at which both sides are
+// compared is one closed term per entry of the case's point context. So a
+// case prints in surface syntax, shrinks by shrinking terms, and replays from
+// its recorded text as well as from its seed.
+//
+// A law is a type with
+//   static constexpr LawInfo info;                       id, reference, statement
+//   static Case generate(CaseGenerator&);                 the random case
+//   template <Model C> static Equation<C> equation(const C&, const Case&);
+// where the constraint on C is the concept the law needs: the catalogue runs
+// a law on exactly the models whose type satisfies it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "calculus/context.h"
+#include "calculus/term.h"
+#include "calculus/type.h"
+
+namespace perturb::proofs {
+
+// The fixed description of a law.
+struct LawInfo {
+  std::string_view id;         // stable, e.g. "cdc.D5"
+  std::string_view reference;  // where spec/calculus.md states it, e.g. "§1 D5"
+  std::string_view statement;  // one line, e.g. "D(f∘g) = D(f)∘⟨D(g), g∘π2⟩"
+};
+
+// A metavariable or term of a case: Γ ⊢ term : type.
+struct CaseTerm {
+  std::string role;  // "f", "g", "M", …
+  calculus::Context context;
+  calculus::Term term;
+  calculus::Type type;
+};
+
+// One instance of a law. Both sides of its equation are morphisms
+// |point_context| → B; they are compared at the point given by one closed
+// term per entry of point_context.
+struct Case {
+  std::vector<CaseTerm> terms;
+  calculus::Context point_context;
+  std::vector<calculus::Term> point;
+
+  // The term with the given role; requires that there is one.
+  const CaseTerm& term(std::string_view role) const;
+};
+
+// The two sides, both |point_context| → B.
+template <class Morphism>
+struct Equation {
+  Morphism lhs;
+  Morphism rhs;
+};
+
+// The result of checking one case.
+enum class Verdict { Passed, Failed, Discarded };
+
+struct Outcome {
+  Verdict verdict = Verdict::Passed;
+  std::string lhs;     // the left side's value at the point, as the model prints it
+  std::string rhs;     // the right side's value
+  std::string detail;  // why it failed or was discarded (an error, a non-finite value)
+};
+
+}  // namespace perturb::proofs

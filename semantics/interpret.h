@@ -1,0 +1,412 @@
+// The interpretation of the perturbative λ-calculus in a model (spec §5):
+// a judgement Γ ⊢ M : σ denotes a morphism |M|_Γ : |Γ| → |σ|.
+//
+//   types     |R| = c.real()   |α| = c.atom(α)   |σ × τ| = |σ| × |τ|   |σ → τ| = |σ| ⇒ |τ|
+//   contexts  |∅| = 1          |Γ; x:σ| = |Γ| × |σ|
+//   terms     |x_i|     = π2 ∘ π1ⁱ                      (de Bruijn index i)
+//             |s N|     = ev ∘ ⟨|s|, |N|⟩
+//             |λx.s|    = Λ(|s|)
+//             |T s|     = T̂ ∘ |s|
+//             |0|       = 0          |s + N| = |s| + |N|
+//             |ι_k s|   = ι_k ∘ |s|  |π_k s| = π_k ∘ |s|
+//             |c|       = c.constant(c) ∘ !            (literals, spec §6)
+//             |p|       = Λ(c.primitive(p) ∘ π2)       (primitives, spec §6)
+//
+// A hole in a type (a component nothing constrains, e.g. the second factor of
+// π1 ⟨3, 0⟩'s operand) is interpreted as |R|: any object would do, since that
+// component is never used.
+//
+// In a model that is only a cartesian differential category (no exponentials)
+// the first-order fragment is interpreted instead: a primitive applied under k
+// ≥ 0 T's is composition, |Tᵏ p N| = Tᵏ(p) ∘ |N|; every other clause is as
+// above; λ, an unapplied function, any other application and function types
+// are rejected with an Error that says why.
+//
+// Shared subterms (terms are DAGs) are interpreted once per scope and type.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "calculus/context.h"
+#include "calculus/error.h"
+#include "calculus/hash.h"
+#include "calculus/term.h"
+#include "calculus/type.h"
+#include "calculus/typecheck.h"
+#include "semantics/cartesian_closed_category.h"
+#include "semantics/cartesian_differential_category.h"
+#include "semantics/derived.h"
+
+namespace perturb::semantics {
+
+namespace interpret_detail {
+
+// The type with every hole replaced by R (see the file comment).
+calculus::Type fill_holes(const calculus::Type& type);
+
+// "closures", or "this model" for a model without a name.
+template <class C>
+std::string model_name(const C& c) {
+  if constexpr (requires { c.name(); }) {
+    return std::string(c.name());
+  } else {
+    return "this model";
+  }
+}
+
+// The Error for a term outside the first-order fragment.
+calculus::Error first_order_error(const std::string& model, const std::string& what);
+
+}  // namespace interpret_detail
+
+// |σ|, holes as |R|; an Error for a function type in a model that is not closed.
+template <CartesianLeftAdditiveCategory C>
+calculus::ErrorOr<typename C::Object> interpret_type(const C& c, const calculus::Type& type) {
+  using calculus::TypeKind;
+  switch (type->kind()) {
+    case TypeKind::Hole:
+      return c.real();
+    case TypeKind::Atom:
+      return calculus::is_real(type) ? c.real() : c.atom(type->atom_name());
+    case TypeKind::Product:
+    case TypeKind::Arrow: {
+      auto left = interpret_type(c, type->left());
+      if (!left) return left.error();
+      auto right = interpret_type(c, type->right());
+      if (!right) return right.error();
+      if (type->kind() == TypeKind::Product) return c.product(*left, *right);
+      if constexpr (CartesianClosedCategory<C>) {
+        return c.exponential(*left, *right);
+      } else {
+        return interpret_detail::first_order_error(interpret_detail::model_name(c),
+                                                   "the type " + to_string(type));
+      }
+    }
+  }
+  throw calculus::InternalError("interpret_type: unknown type kind");
+}
+
+// |Γ| = (…((1 × |σ1|) × |σ2|) …) × |σn|.
+template <CartesianLeftAdditiveCategory C>
+calculus::ErrorOr<typename C::Object> interpret_context(const C& c,
+                                                        const calculus::Context& context) {
+  typename C::Object object = c.terminal();
+  for (const calculus::Binding& binding : context.entries()) {
+    auto entry = interpret_type(c, binding.type);
+    if (!entry) return entry.error();
+    object = c.product(object, *entry);
+  }
+  return object;
+}
+
+namespace interpret_detail {
+
+// One run of the interpretation: the model, the scopes entered so far and the
+// morphisms already built for shared subterms.
+template <CartesianDifferentialCategory C>
+class Interpreter {
+ public:
+  using Object = typename C::Object;
+  using Morphism = typename C::Morphism;
+  using Result = calculus::ErrorOr<Morphism>;
+
+  explicit Interpreter(const C& c) : c_(c) {}
+
+  // |Γ ⊢ term : type| for a complete type that term has in Γ.
+  Result run(const calculus::Context& context, const calculus::Term& term,
+             const calculus::Type& type) {
+    Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
+    for (const calculus::Binding& binding : context.entries()) {
+      auto entry = interpret_type(c_, fill_holes(binding.type));
+      if (!entry) return entry.error();
+      scope.push(c_, binding, *entry);
+    }
+    return interpret(scope, term, type);
+  }
+
+ private:
+  // Γ with |Γ|'s prefixes: prefixes[j] = |first j entries|, entries[j] = |σ_{j+1}|.
+  struct Scope {
+    std::uint64_t id;
+    calculus::Context context;
+    std::vector<Object> prefixes;
+    std::vector<Object> entries;
+
+    const Object& object() const { return prefixes.back(); }
+    void push(const C& c, const calculus::Binding& binding, const Object& entry) {
+      context.push(binding.name, binding.type);
+      prefixes.push_back(c.product(prefixes.back(), entry));
+      entries.push_back(entry);
+    }
+  };
+
+  struct MemoKey {
+    const calculus::TermNode* term;
+    const calculus::TypeNode* type;
+    std::uint64_t scope;
+    friend bool operator==(const MemoKey&, const MemoKey&) = default;
+  };
+  struct MemoKeyHash {
+    std::size_t operator()(const MemoKey& key) const {
+      const std::uint64_t h = calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term),
+                                                     reinterpret_cast<std::uintptr_t>(key.type));
+      return static_cast<std::size_t>(calculus::hash_combine(h, key.scope));
+    }
+  };
+
+  // |term| : |Γ| → |type|, type complete.
+  Result interpret(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    const MemoKey key{term.get(), type.get(), scope.id};
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    Result result = interpret_uncached(scope, term, type);
+    if (result) memo_.emplace(key, *result);
+    return result;
+  }
+
+  Result interpret_uncached(const Scope& scope, const calculus::Term& term,
+                            const calculus::Type& type) {
+    using calculus::TermKind;
+    switch (term->kind()) {
+      case TermKind::Var:
+        return variable(scope, calculus::var_index(term));
+      case TermKind::Sum:
+        return sum(scope, term, type);
+      case TermKind::Inj:
+        return injection(scope, term, type);
+      case TermKind::Proj:
+        return projection(scope, term, type);
+      case TermKind::Lit:
+        return c_.compose(c_.constant(calculus::lit_value(term)), c_.bang(scope.object()));
+      case TermKind::App:
+        return application(scope, term, type);
+      case TermKind::Lam:
+        return abstraction(scope, term, type);
+      case TermKind::Tan:
+        return pushforward(scope, term, type);
+      case TermKind::Prim:
+        return primitive(scope, term);
+    }
+    throw calculus::InternalError("interpret: unknown term kind");
+  }
+
+  // |x_i| = π2 ∘ π1ⁱ.
+  Result variable(const Scope& scope, std::uint32_t index) {
+    const std::size_t n = scope.entries.size();
+    calculus::check(index < n, "interpret: variable outside its context");
+    const std::size_t j = n - 1 - index;  // the entry x_i names, counting from the outermost
+    Morphism result = c_.proj2(scope.prefixes[j], scope.entries[j]);
+    for (std::size_t m = j + 1; m < n; ++m) {
+      result = c_.compose(result, c_.proj1(scope.prefixes[m], scope.entries[m]));
+    }
+    return result;
+  }
+
+  // |0| = 0, |s + N| = |s| + |N|.
+  Result sum(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    if (calculus::is_zero(term)) {
+      auto codomain = interpret_type(c_, type);
+      if (!codomain) return codomain.error();
+      return c_.zero(scope.object(), *codomain);
+    }
+    std::optional<Morphism> total;
+    for (const calculus::Term& summand : term->children()) {
+      auto part = interpret(scope, summand, type);
+      if (!part) return part;
+      total = total ? c_.add(*total, *part) : *part;
+    }
+    return *total;
+  }
+
+  // |ι_k s| = ι_k ∘ |s|, at type σ1 × σ2.
+  Result injection(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    const int k = calculus::component(term);
+    auto inner = interpret(scope, calculus::operand(term), calculus::product_component(type, k));
+    if (!inner) return inner;
+    auto left = interpret_type(c_, calculus::product_component(type, 1));
+    if (!left) return left.error();
+    auto right = interpret_type(c_, calculus::product_component(type, 2));
+    if (!right) return right.error();
+    return c_.compose(k == 1 ? inj1(c_, *left, *right) : inj2(c_, *left, *right), *inner);
+  }
+
+  // |π_k s| = π_k ∘ |s|, with s's type from the type checker.
+  Result projection(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    const int k = calculus::component(term);
+    const calculus::Type hole = calculus::mk_hole();
+    const calculus::Type expected =
+        k == 1 ? calculus::mk_product(type, hole) : calculus::mk_product(hole, type);
+    auto operand_type = calculus::infer(scope.context, calculus::operand(term), expected);
+    if (!operand_type) return operand_type.error();
+    const calculus::Type product = fill_holes(*operand_type);
+    auto inner = interpret(scope, calculus::operand(term), product);
+    if (!inner) return inner;
+    auto left = interpret_type(c_, calculus::product_component(product, 1));
+    if (!left) return left.error();
+    auto right = interpret_type(c_, calculus::product_component(product, 2));
+    if (!right) return right.error();
+    return c_.compose(k == 1 ? c_.proj1(*left, *right) : c_.proj2(*left, *right), *inner);
+  }
+
+  // |s N| = ev ∘ ⟨|s|, |N|⟩; first-order: |Tᵏ p N| = Tᵏ(p) ∘ |N|.
+  Result application(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    const calculus::Term& fn = calculus::app_fn(term);
+    const calculus::Term& arg = calculus::app_arg(term);
+    if constexpr (CartesianClosedCategory<C>) {
+      auto fn_type =
+          calculus::infer(scope.context, fn, calculus::mk_arrow(calculus::mk_hole(), type));
+      if (!fn_type) return fn_type.error();
+      const calculus::Type arrow = fill_holes(*fn_type);
+      auto domain = interpret_type(c_, calculus::arrow_domain(arrow));
+      if (!domain) return domain.error();
+      auto codomain = interpret_type(c_, calculus::arrow_codomain(arrow));
+      if (!codomain) return codomain.error();
+      auto function = interpret(scope, fn, arrow);
+      if (!function) return function;
+      auto argument = interpret(scope, arg, calculus::arrow_domain(arrow));
+      if (!argument) return argument;
+      return c_.compose(c_.eval(*domain, *codomain), c_.pair(*function, *argument));
+    } else {
+      std::uint32_t tangents = 0;
+      calculus::Term head = fn;
+      for (; calculus::is_tan(head); head = calculus::operand(head)) ++tangents;
+      if (!calculus::is_prim(head)) {
+        return first_order_error(model_name(c_), "the application of " + describe_kind(head) +
+                                                     " (only a primitive, possibly under T, "
+                                                     "can be applied)");
+      }
+      calculus::Type arg_type =
+          calculus::arrow_domain(calculus::primitive_type(calculus::prim_of(head)));
+      Morphism function = c_.primitive(calculus::prim_of(head));
+      for (std::uint32_t i = 0; i < tangents; ++i) {
+        arg_type = calculus::mk_tangent(arg_type);
+        function = tangent_map(c_, function);
+      }
+      auto argument = interpret(scope, arg, arg_type);
+      if (!argument) return argument;
+      return c_.compose(function, *argument);
+    }
+  }
+
+  // |λx:σ. s| = Λ(|s|_{Γ; x:σ}).
+  Result abstraction(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    if constexpr (CartesianClosedCategory<C>) {
+      auto domain = interpret_type(c_, calculus::lam_domain(term));
+      if (!domain) return domain.error();
+      Scope inner = scope;
+      inner.id = next_scope_id_++;
+      inner.push(c_, {calculus::lam_name(term), calculus::lam_domain(term)}, *domain);
+      auto body = interpret(inner, calculus::lam_body(term), calculus::arrow_codomain(type));
+      if (!body) return body;
+      return c_.curry(*body);
+    } else {
+      return first_order_error(model_name(c_), "λ-abstraction");
+    }
+  }
+
+  // |T s| = T̂ ∘ |s|, s : σ → τ (the type is Tσ → Tτ).
+  Result pushforward(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+    if constexpr (CartesianClosedCategory<C>) {
+      const calculus::Type& sigma = calculus::product_component(calculus::arrow_domain(type), 1);
+      const calculus::Type& tau = calculus::product_component(calculus::arrow_codomain(type), 1);
+      auto domain = interpret_type(c_, sigma);
+      if (!domain) return domain.error();
+      auto codomain = interpret_type(c_, tau);
+      if (!codomain) return codomain.error();
+      auto inner = interpret(scope, calculus::operand(term), calculus::mk_arrow(sigma, tau));
+      if (!inner) return inner;
+      return c_.compose(tangent_hat(c_, *domain, *codomain), *inner);
+    } else {
+      return first_order_error(model_name(c_), "T of a function that is not applied");
+    }
+  }
+
+  // |p| = Λ(p ∘ π2) : |Γ| → (|σ| ⇒ |τ|).
+  Result primitive(const Scope& scope, const calculus::Term& term) {
+    if constexpr (CartesianClosedCategory<C>) {
+      const Morphism p = c_.primitive(calculus::prim_of(term));
+      return c_.curry(c_.compose(p, c_.proj2(scope.object(), c_.domain(p))));
+    } else {
+      return first_order_error(model_name(c_),
+                               std::string("the primitive ") +
+                                   calculus::primitive_name(calculus::prim_of(term)) +
+                                   " as a value (it can only be applied)");
+    }
+  }
+
+  static std::string describe_kind(const calculus::Term& term) {
+    using calculus::TermKind;
+    switch (term->kind()) {
+      case TermKind::Var:
+        return "a variable";
+      case TermKind::Lam:
+        return "a λ-abstraction";
+      case TermKind::App:
+        return "an application";
+      case TermKind::Tan:
+        return "T";
+      case TermKind::Inj:
+        return "an injection";
+      case TermKind::Proj:
+        return "a projection";
+      case TermKind::Lit:
+        return "a literal";
+      case TermKind::Prim:
+        return "a primitive";
+      case TermKind::Sum:
+        return "a sum";
+    }
+    return "a term";
+  }
+
+  const C& c_;
+  std::uint64_t next_scope_id_ = 0;
+  std::unordered_map<MemoKey, Morphism, MemoKeyHash> memo_;
+};
+
+}  // namespace interpret_detail
+
+// |Γ ⊢ term : type| : |Γ| → |type| (spec §5), or an Error if term does not
+// have type in context (the type checker's message) or, in a model that is not
+// closed, lies outside the first-order fragment (a message saying why).
+template <CartesianDifferentialCategory C>
+calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Context& context,
+                                                  const calculus::Term& term,
+                                                  const calculus::Type& type) {
+  auto checked = calculus::infer(context, term, type);
+  if (!checked) return checked.error();
+  return interpret_detail::Interpreter<C>(c).run(context, term,
+                                                 interpret_detail::fill_holes(*checked));
+}
+
+// The point ((…((), v1), …), vn) of |Γ| for the values of Γ's entries, outermost first.
+template <CartesianLeftAdditiveCategory C>
+typename C::Point context_point(const C& c, std::span<const typename C::Point> values) {
+  typename C::Point point = c.unit_point();
+  for (const auto& value : values) point = c.pair_point(point, value);
+  return point;
+}
+
+// |Γ ⊢ term : type| at the point of |Γ| (see context_point), or the Error of interpret.
+template <CartesianDifferentialCategory C>
+calculus::ErrorOr<typename C::Point> evaluate(const C& c, const calculus::Context& context,
+                                              const calculus::Term& term,
+                                              const calculus::Type& type,
+                                              const typename C::Point& point) {
+  auto morphism = interpret(c, context, term, type);
+  if (!morphism) return morphism.error();
+  return c.apply(*morphism, point);
+}
+
+// The value of a closed term: |⊢ term : type| at the point of 1.
+template <CartesianDifferentialCategory C>
+calculus::ErrorOr<typename C::Point> evaluate_closed(const C& c, const calculus::Term& term,
+                                                     const calculus::Type& type) {
+  return evaluate(c, calculus::Context{}, term, type, c.unit_point());
+}
+
+}  // namespace perturb::semantics

@@ -1,0 +1,133 @@
+// Tests of the closures model's values (models/value.h): the vector-space
+// structure, tag swapping, and ε-extraction with and without renaming.
+#include "models/value.h"
+
+#include <catch2/catch.hpp>
+
+#include "calculus/error.h"
+
+using namespace perturb::models;
+using namespace perturb::models::closures;
+
+namespace {
+
+double real(const Value& value) { return scalar_of(value).primal_value(); }
+
+Scalar eps(Tag tag) { return Scalar::infinitesimal(tag); }
+
+Value square() {
+  return Value::closure([](const Value& x) { return scalar_of(x) * scalar_of(x); });
+}
+
+}  // namespace
+
+TEST_CASE("the zero value reads as zero at every type", "[value]") {
+  const Value zero;
+  CHECK(zero.is_zero());
+  CHECK(real(zero) == 0);
+  CHECK(component(zero, 1).is_zero());
+  CHECK(apply(zero, Value::real(3)).is_zero());
+}
+
+TEST_CASE("zero is the additive identity at every type", "[value]") {
+  const Value three = Value::real(3);
+  CHECK(real(add(Value(), three)) == 3);
+  CHECK(real(add(three, Value())) == 3);
+  const Value pair = Value::pair(Value::real(1), Value::real(2));
+  CHECK(add(pair, Value()).elements().size() == 2);
+  CHECK(real(apply(add(Value(), square()), Value::real(4))) == 16);
+}
+
+TEST_CASE("addition is componentwise on tuples and pointwise on functions", "[value]") {
+  const Value a = Value::pair(Value::real(1), Value());
+  const Value b = Value::pair(Value::real(10), Value::real(20));
+  const Value sum = add(a, b);
+  CHECK(real(component(sum, 0)) == 11);
+  CHECK(real(component(sum, 1)) == 20);
+  const Value twice = add(square(), square());
+  CHECK(real(apply(twice, Value::real(3))) == 18);
+}
+
+TEST_CASE("adding values of different types is an internal error", "[value]") {
+  CHECK_THROWS_AS(add(Value::real(1), square()), perturb::calculus::InternalError);
+  CHECK_THROWS_AS(add(Value::pair(Value(), Value()), Value::tuple({Value()})),
+                  perturb::calculus::InternalError);
+  CHECK_THROWS_AS(Value::real(1).elements(), perturb::calculus::InternalError);
+}
+
+TEST_CASE("scaling distributes over tuples and functions", "[value]") {
+  const Value v = scaled(Value::pair(Value::real(2), square()), Scalar(3.0));
+  CHECK(real(component(v, 0)) == 6);
+  CHECK(real(apply(component(v, 1), Value::real(2))) == 12);
+  const Tag e = fresh_tag();
+  const Scalar perturbed = scalar_of(scaled(Value::real(5), eps(e)));
+  CHECK(perturbed.primal_value() == 0);
+  CHECK(perturbed.tangent(e).primal_value() == 5);
+}
+
+TEST_CASE("swapping exchanges two tags; at function type it conjugates", "[value]") {
+  const Tag a = fresh_tag(), b = fresh_tag();
+  const Value x = Scalar(1.0) + eps(a) * 2.0;
+  const Scalar y = scalar_of(swapped(x, a, b));
+  CHECK(y.tangent(b).primal_value() == 2);
+  CHECK_FALSE(y.has_tag(a));
+  // f(t) = t · (1 + ε_a): its conjugate multiplies by (1 + ε_b) instead.
+  const Value f =
+      Value::closure([a](const Value& t) { return scalar_of(t) * (Scalar(1.0) + eps(a)); });
+  const Scalar g3 = scalar_of(apply(swapped(f, a, b), Value::real(3)));
+  CHECK(g3.tangent(b).primal_value() == 3);
+  CHECK_FALSE(g3.has_tag(a));
+}
+
+TEST_CASE("extract takes the ε-coefficient or the value at ε = 0", "[value]") {
+  const Tag e = fresh_tag(), other = fresh_tag();
+  const Value x = Scalar(4.0) + eps(e) * 3.0 + eps(other) * 7.0;
+  const Scalar tangent = scalar_of(extract(x, e, Part::Tangent, Renaming::EveryApplication));
+  const Scalar primal = scalar_of(extract(x, e, Part::Primal, Renaming::EveryApplication));
+  CHECK(tangent.primal_value() == 3);
+  CHECK(tangent.is_unperturbed());
+  CHECK(primal.primal_value() == 4);
+  CHECK(primal.tangent(other).primal_value() == 7);
+  CHECK_FALSE(primal.has_tag(e));
+  const Value pair = extract(Value::pair(x, Value::real(1)), e, Part::Tangent, Renaming::Never);
+  CHECK(real(component(pair, 0)) == 3);
+  CHECK(real(component(pair, 1)) == 0);
+}
+
+// f(a) = a · (1 + c·ε): its ε-tangent is a ↦ c·a. Applied to an argument that
+// carries the same ε from outside (a = 2 + ε), the renamed tangent keeps the
+// outside ε apart: c·(2 + ε) = 2c + c·ε. Without renaming the two meet,
+// (2 + ε)(1 + c·ε) = 2 + (1 + 2c)·ε, and the tangent is the number 1 + 2c.
+TEST_CASE("a function-valued tangent renames its tag on every application (JFP 2019)", "[value]") {
+  const Tag e = fresh_tag();
+  const double c = 5;
+  const Value f =
+      Value::closure([e, c](const Value& a) { return scalar_of(a) * (Scalar(1.0) + eps(e) * c); });
+  const Value argument = Scalar(2.0) + eps(e);
+
+  const Value renamed = extract(f, e, Part::Tangent, Renaming::EveryApplication);
+  const Scalar good = scalar_of(apply(renamed, argument));
+  CHECK(good.primal_value() == 2 * c);
+  CHECK(good.tangent(e).primal_value() == c);
+  CHECK(real(apply(renamed, Value::real(3))) == 3 * c);
+
+  const Value confused = extract(f, e, Part::Tangent, Renaming::Never);
+  const Scalar bad = scalar_of(apply(confused, argument));
+  CHECK(bad.primal_value() == 1 + 2 * c);
+  CHECK(bad.is_unperturbed());
+}
+
+TEST_CASE("a function-valued primal renames its tag too", "[value]") {
+  const Tag e = fresh_tag();
+  const Value f =
+      Value::closure([e](const Value& a) { return scalar_of(a) * (Scalar(1.0) + eps(e)); });
+  const Value argument = Scalar(2.0) + eps(e) * 3.0;
+  // primal_ε(f) is the identity; applied to 2 + 3ε it must return 2 + 3ε.
+  const Scalar good =
+      scalar_of(apply(extract(f, e, Part::Primal, Renaming::EveryApplication), argument));
+  CHECK(good.primal_value() == 2);
+  CHECK(good.tangent(e).primal_value() == 3);
+  const Scalar bad = scalar_of(apply(extract(f, e, Part::Primal, Renaming::Never), argument));
+  CHECK(bad.primal_value() == 2);
+  CHECK_FALSE(bad.has_tag(e));
+}
