@@ -7,39 +7,10 @@
 #include <vector>
 
 #include "calculus/hash.h"
+#include "calculus/print.h"
 
 namespace perturb::calculus {
 namespace {
-
-// Stand-in for calculus/print.h (branch front) until it lands: de Bruijn
-// indices and kinds, enough to locate the offending subterm.
-std::string to_string(const Term& term, const Context&) {
-  switch (term->kind()) {
-    case TermKind::Var:
-      return fmt::format("#{}", var_index(term));
-    case TermKind::Lam:
-      return fmt::format("(\\{}:{}. {})", lam_name(term), calculus::to_string(lam_domain(term)),
-                         to_string(lam_body(term), {}));
-    case TermKind::App:
-      return fmt::format("({} {})", to_string(app_fn(term), {}), to_string(app_arg(term), {}));
-    case TermKind::Tan:
-      return fmt::format("(T {})", to_string(operand(term), {}));
-    case TermKind::Inj:
-      return fmt::format("(in{} {})", component(term), to_string(operand(term), {}));
-    case TermKind::Proj:
-      return fmt::format("(pi{} {})", component(term), to_string(operand(term), {}));
-    case TermKind::Lit:
-      return fmt::format("{}", lit_value(term));
-    case TermKind::Prim:
-      return primitive_name(prim_of(term));
-    case TermKind::Sum: {
-      std::string text = is_zero(term) ? "0" : "";
-      for (const Term& s : term->children()) text += (text.empty() ? "" : " + ") + to_string(s, {});
-      return "(" + text + ")";
-    }
-  }
-  return "?";
-}
 
 // A shared subterm met twice in the same context has the same most general
 // type; the key names both.
