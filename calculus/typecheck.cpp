@@ -2,60 +2,29 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <unordered_map>
 #include <vector>
 
 #include "calculus/hash.h"
+#include "calculus/print.h"
 
 namespace perturb::calculus {
 namespace {
 
-// Stand-in for calculus/print.h (branch front) until it lands: de Bruijn
-// indices and kinds, enough to locate the offending subterm.
-std::string to_string(const Term& term, const Context&) {
-  switch (term->kind()) {
-    case TermKind::Var:
-      return fmt::format("#{}", var_index(term));
-    case TermKind::Lam:
-      return fmt::format("(\\{}:{}. {})", lam_name(term), calculus::to_string(lam_domain(term)),
-                         to_string(lam_body(term), {}));
-    case TermKind::App:
-      return fmt::format("({} {})", to_string(app_fn(term), {}), to_string(app_arg(term), {}));
-    case TermKind::Tan:
-      return fmt::format("(T {})", to_string(operand(term), {}));
-    case TermKind::Inj:
-      return fmt::format("(in{} {})", component(term), to_string(operand(term), {}));
-    case TermKind::Proj:
-      return fmt::format("(pi{} {})", component(term), to_string(operand(term), {}));
-    case TermKind::Lit:
-      return fmt::format("{}", lit_value(term));
-    case TermKind::Prim:
-      return primitive_name(prim_of(term));
-    case TermKind::Sum: {
-      std::string text = is_zero(term) ? "0" : "";
-      for (const Term& s : term->children()) text += (text.empty() ? "" : " + ") + to_string(s, {});
-      return "(" + text + ")";
-    }
-  }
-  return "?";
-}
-
-// A shared subterm checked twice in the same context against the same
-// expected type gets the same answer; the key names all three. The key owns
-// the term and the type: expected types are often temporaries, and a raw
-// pointer could be reused by another type once they die.
+// A shared subterm met twice in the same context has the same most general
+// type; the key names both, and owns the term so that its address cannot be
+// reused by another term while the memo lives.
 struct MemoKey {
   Term term;
-  Type expected;
   std::uint64_t context_id;
   friend bool operator==(const MemoKey&, const MemoKey&) = default;
 };
 
 struct MemoKeyHash {
   std::size_t operator()(const MemoKey& key) const {
-    std::uint64_t h = hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()),
-                                   reinterpret_cast<std::uintptr_t>(key.expected.get()));
-    return static_cast<std::size_t>(hash_combine(h, key.context_id));
+    return static_cast<std::size_t>(
+        hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()), key.context_id));
   }
 };
 
@@ -68,15 +37,28 @@ Error type_error(std::string message) {
 
 class Checker {
  public:
-  explicit Checker(const Context& context) : context_(context) {
-    context_ids_.push_back(next_context_id_++);
+  explicit Checker(const Context& context) : context_(context) {}
+
+  // The types of a term are the refinements of its most general type (the
+  // one checked against ?), whose holes are independent: they come from 0
+  // and ι_k alone. So checking against E is a merge, and each shared node
+  // is synthesised once per context. The exception is T s with holes in
+  // s's type, because Tσ = σ × σ links the holes of its two halves: it is
+  // checked against E itself.
+  ErrorOr<Type> check(const Term& term, const Type& expected) {
+    const ErrorOr<Type> general = synthesise(term);
+    if (!general.ok() || is_hole(expected)) return general;
+    if (general.value()->is_complete() || !is_tan(term)) {
+      return refine(term, expected, general.value());
+    }
+    return check_uncached(term, expected);
   }
 
-  ErrorOr<Type> check(const Term& term, const Type& expected) {
+  ErrorOr<Type> synthesise(const Term& term) {
     // A closed term's type does not depend on the context: one id for all.
-    const MemoKey key{term, expected, is_closed(term) ? 0 : context_ids_.back()};
+    const MemoKey key{term, is_closed(term) ? 0 : context_ids_.back()};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    ErrorOr<Type> result = check_uncached(term, expected);
+    ErrorOr<Type> result = check_uncached(term, mk_hole());
     if (result.ok()) memo_.emplace(key, result.value());
     return result;
   }
@@ -153,7 +135,7 @@ class Checker {
     ErrorOr<Type> arrow = refine(term, expected, mk_arrow(domain, mk_hole()));
     if (!arrow) return arrow;
     context_.push(lam_name(term), domain);
-    context_ids_.push_back(next_context_id_++);
+    context_ids_.push_back(extended_context_id(domain));
     ErrorOr<Type> body = check(lam_body(term), arrow_codomain(*arrow));
     context_ids_.pop_back();
     context_.pop();
@@ -183,8 +165,16 @@ class Checker {
   }
 
   Context context_;
-  std::vector<std::uint64_t> context_ids_;
-  std::uint64_t next_context_id_ = 1;
+  // The id of the current context extended by a binder of type domain: equal
+  // contexts get equal ids, so a subterm shared under λy.π1(…) and
+  // λy.π2(…) (as T_x builds them) is checked once, not once per path.
+  std::uint64_t extended_context_id(const Type& domain) {
+    const auto key = std::make_pair(context_ids_.back(), domain.get());
+    return extensions_.emplace(key, extensions_.size() + 2).first->second;
+  }
+
+  std::vector<std::uint64_t> context_ids_{1};  // 0 is the id for closed terms
+  std::map<std::pair<std::uint64_t, const TypeNode*>, std::uint64_t> extensions_;
   std::unordered_map<MemoKey, Type, MemoKeyHash> memo_;
 };
 

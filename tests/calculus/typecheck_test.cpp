@@ -105,11 +105,11 @@ TEST_CASE("ill-typed terms give errors with expected, found and the subterm", "[
     CHECK_THAT(infer_error(mk_proj(1, f())), Catch::Contains("R -> R"));
   }
   SECTION("T of a non-function") {
-    CHECK_THAT(infer_error(mk_tan(x())), Catch::Contains("expected ? -> ? but `#2` has type R"));
+    CHECK_THAT(infer_error(mk_tan(x())), Catch::Contains("expected ? -> ? but `x` has type R"));
   }
   SECTION("T against a non-tangent expected type") {
     CHECK_THAT(infer_error(mk_tan(f()), mk_arrow(RR, mk_product(R, A))),
-               Catch::Contains("not of the form"));
+               Catch::Contains("expected R * R -> R * A but `"));
   }
   SECTION("a λ against a product") {
     CHECK_THAT(infer_error(mk_lam("y", R, mk_var(0)), RR), Catch::Contains("expected R * R"));
