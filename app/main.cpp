@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
   app.require_subcommand(1);
   perturb::app::add_type_command(app);
+  perturb::app::add_reduce_command(app);
   perturb::app::add_eval_command(app);
   try {
     app.parse(argc, argv);

@@ -60,7 +60,8 @@ Position choose_redex(const Term& term, Strategy strategy, RedexMap& redexes, Rn
 // term with every occurrence of the node `from` replaced by `to`.
 class ReplaceAll {
  public:
-  ReplaceAll(const Term& from, Term to) : from_(from), to_(std::move(to)) {}
+  ReplaceAll(const Term& from, Term to, std::uint64_t max_nodes)
+      : from_(from), to_(std::move(to)), budget_(max_nodes) {}
 
   Term in(const Term& term) {
     if (term == from_) return to_;
@@ -75,6 +76,7 @@ class ReplaceAll {
       changed = changed || children.back() != child;
     }
     Term result = changed ? rebuild(term, children) : term;
+    budget_.spend(result);
     memo_.emplace(term.get(), result);
     return result;
   }
@@ -82,6 +84,7 @@ class ReplaceAll {
  private:
   const Term& from_;
   Term to_;
+  NodeBudget budget_;
   std::unordered_map<const TermNode*, Term> memo_;
 };
 
@@ -120,12 +123,15 @@ NormalizeResult normalize(const Term& term, const NormalizeOptions& options) {
     const Position position = choose_redex(result.term, options.strategy, redexes, rng);
     try {
       const Term redex = subterm_at(result.term, position).value();
-      const Contraction contracted = contract(redex, options.rules).value();
-      result.term = ReplaceAll(redex, contracted.result).in(result.term);
+      const Contraction contracted = contract(redex, options.rules, options.max_size).value();
+      result.term = ReplaceAll(redex, contracted.result, options.max_size).in(result.term);
       ++result.steps;
       if (options.trace) result.trace.push_back({contracted.rule, position, result.term});
     } catch (const TooDeep&) {
       result.status = NormalizeStatus::TooDeep;
+      return result;
+    } catch (const TooLarge&) {
+      result.status = NormalizeStatus::SizeBudget;
       return result;
     }
   }

@@ -16,10 +16,12 @@
 //
 // Budgets: at most max_steps steps, and the DAG size (distinct nodes,
 // dag_size) of the current term at most max_size; DAG size because the
-// tree size of a well-shared term can be exponential and costs nothing.
-// Each step costs time and memory linear in the DAG size, so exceeding a
-// budget is detected before either runs away. A term that would nest deeper
-// than kMaxTermDepth also gives up. Giving up returns the last term reached.
+// tree size of a well-shared term can be exponential and costs nothing. One
+// step may itself build far more than its input (the linear extensions of
+// §3 multiply summands under T_x), so each step's substitution, T_x and
+// rebuilding also stop once they have built max_size nodes (TooLarge): memory
+// stays proportional to max_size. A term that would nest deeper than
+// kMaxTermDepth also gives up. Giving up returns the last term reached.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +40,7 @@ enum class Strategy { NormalOrder, ApplicativeOrder, Random };
 const char* strategy_name(Strategy strategy);
 
 struct NormalizeOptions {
-  Rules rules;
+  Rules rules = {};
   Strategy strategy = Strategy::NormalOrder;
   std::uint64_t seed = 0;  // for Strategy::Random
   std::uint64_t max_steps = 100000;
@@ -49,7 +51,7 @@ struct NormalizeOptions {
 enum class NormalizeStatus {
   NormalForm,  // no redex left
   StepBudget,  // max_steps steps taken, redexes remain
-  SizeBudget,  // the term's DAG size exceeded max_size
+  SizeBudget,  // the term's DAG size, or what one step built, exceeded max_size
   TooDeep,     // a step would have built a term deeper than kMaxTermDepth
 };
 

@@ -190,8 +190,9 @@ std::optional<std::string_view> application_rule(const Term& term, const Rules& 
   return std::nullopt;
 }
 
-std::optional<Term> contract_with(const Term& term, std::string_view rule) {
-  if (rule == kBeta) return substitute(lam_body(app_fn(term)), app_arg(term));
+std::optional<Term> contract_with(const Term& term, std::string_view rule,
+                                  std::uint64_t max_nodes) {
+  if (rule == kBeta) return substitute(lam_body(app_fn(term)), app_arg(term), max_nodes);
   if (rule == kPi) return operand(operand(term));
   if (rule == kPiZero) {
     if (active_mutant() == Mutant::ProjectionIgnoresInjection) return operand(operand(term));
@@ -199,7 +200,7 @@ std::optional<Term> contract_with(const Term& term, std::string_view rule) {
   }
   if (rule == kTangent) {
     const Term& lam = operand(term);
-    return mk_lam(lam_name(lam), mk_tangent(lam_domain(lam)), tangent_of(lam_body(lam)));
+    return mk_lam(lam_name(lam), mk_tangent(lam_domain(lam)), tangent_of(lam_body(lam), max_nodes));
   }
   if (rule == kMulZero) return mk_zero();
   if (rule == kArith) {
@@ -272,10 +273,10 @@ std::optional<std::string_view> redex_rule(const Term& term, const Rules& rules)
   }
 }
 
-std::optional<Contraction> contract(const Term& term, const Rules& rules) {
+std::optional<Contraction> contract(const Term& term, const Rules& rules, std::uint64_t max_nodes) {
   const auto rule = redex_rule(term, rules);
   if (!rule) return std::nullopt;
-  return Contraction{*rule, *contract_with(term, *rule)};
+  return Contraction{*rule, *contract_with(term, *rule, max_nodes)};
 }
 
 bool has_redex(const Term& term, const Rules& rules) { return RedexSearch(rules).contains(term); }

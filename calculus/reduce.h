@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "calculus/error.h"
+#include "calculus/substitution.h"
 #include "calculus/term.h"
 
 namespace perturb::calculus {
@@ -63,8 +64,10 @@ struct Contraction {
 // reduct is not computed).
 std::optional<std::string_view> redex_rule(const Term& term, const Rules& rules = {});
 
-// term contracted at its root, if it is a redex.
-std::optional<Contraction> contract(const Term& term, const Rules& rules = {});
+// term contracted at its root, if it is a redex. Throws TooLarge when the
+// reduct's substitution or T_x builds more than max_nodes nodes.
+std::optional<Contraction> contract(const Term& term, const Rules& rules = {},
+                                    std::uint64_t max_nodes = kNoNodeLimit);
 
 // Whether some subterm of term is a redex; costs the DAG size of term.
 bool has_redex(const Term& term, const Rules& rules = {});

@@ -1,5 +1,6 @@
 #include "calculus/substitution.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -63,7 +64,7 @@ class Lifter {
 
 class Substituter {
  public:
-  explicit Substituter(Term value) : value_(std::move(value)) {}
+  Substituter(Term value, std::uint64_t max_nodes) : value_(std::move(value)), budget_(max_nodes) {}
 
   // term[value/x] where x is index depth of term (depth binders inside body).
   Term substitute(const Term& term, std::uint32_t depth) {
@@ -79,6 +80,7 @@ class Substituter {
       const std::uint32_t inner = is_lam(term) ? depth + 1 : depth;
       result = map_children(term, [&](const Term& child) { return substitute(child, inner); });
     }
+    budget_.spend(result);
     memo_.emplace(key, result);
     return result;
   }
@@ -93,6 +95,7 @@ class Substituter {
   }
 
   Term value_;
+  NodeBudget budget_;
   std::vector<Term> lifted_;
   Memo memo_;
 };
@@ -104,8 +107,14 @@ Term lift(const Term& term, std::uint32_t amount, std::uint32_t cutoff) {
   return Lifter(amount).lift(term, cutoff);
 }
 
-Term substitute(const Term& body, const Term& value) {
-  return Substituter(value).substitute(body, 0);
+void NodeBudget::spend(const Term& built) {
+  const std::uint64_t cost = is_sum(built) ? std::max<std::size_t>(built->children().size(), 1) : 1;
+  if (cost > remaining_) throw TooLarge("one step would build more nodes than the size budget");
+  remaining_ -= cost;
+}
+
+Term substitute(const Term& body, const Term& value, std::uint64_t max_nodes) {
+  return Substituter(value, max_nodes).substitute(body, 0);
 }
 
 Term rebuild(const Term& term, std::span<const Term> children) {

@@ -28,10 +28,13 @@ Term pair_of_wrapped_halves(const Term& t, Wrap&& wrap) {
 
 class Tangent {
  public:
+  explicit Tangent(std::uint64_t max_nodes) : budget_(max_nodes) {}
+
   Term at(const Term& term, std::uint32_t x) {
     const NodeAtIndex key{term.get(), x};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Term result = clause(term, x);
+    budget_.spend(result);
     memo_.emplace(key, result);
     return result;
   }
@@ -80,14 +83,19 @@ class Tangent {
     throw InternalError("tangent_at: unknown term kind");
   }
 
+  NodeBudget budget_;
   std::unordered_map<NodeAtIndex, Term, NodeAtIndexHash> memo_;
 };
 
 }  // namespace
 
-Term tangent_at(const Term& term, std::uint32_t index) { return Tangent().at(term, index); }
+Term tangent_at(const Term& term, std::uint32_t index, std::uint64_t max_nodes) {
+  return Tangent(max_nodes).at(term, index);
+}
 
-Term tangent_of(const Term& term) { return tangent_at(term, 0); }
+Term tangent_of(const Term& term, std::uint64_t max_nodes) {
+  return tangent_at(term, 0, max_nodes);
+}
 
 Term diamond(const Term& m, const Term& n) {
   const Term pi1_m = mk_proj(1, m);

@@ -20,17 +20,19 @@
 
 #include <cstdint>
 
+#include "calculus/substitution.h"
 #include "calculus/term.h"
 
 namespace perturb::calculus {
 
 // T_x term for x the variable of de Bruijn index 0:
 // Γ; x:σ ⊢ term : τ gives Γ; x:Tσ ⊢ tangent_of(term) : Tτ (Lemma 4.1(b)).
-Term tangent_of(const Term& term);
+// Throws TooLarge when that builds more than max_nodes nodes.
+Term tangent_of(const Term& term, std::uint64_t max_nodes = kNoNodeLimit);
 
 // T_x term for x the variable of de Bruijn index `index` (the λ clause needs
 // x one binder deeper, at index + 1).
-Term tangent_at(const Term& term, std::uint32_t index);
+Term tangent_at(const Term& term, std::uint32_t index, std::uint64_t max_nodes = kNoNodeLimit);
 
 // M ⋄ N: Γ ⊢ m : T(σ → τ) and Γ ⊢ n : Tσ give Γ ⊢ diamond(m, n) : Tτ.
 Term diamond(const Term& m, const Term& n);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/foils.h"
+#include "models/smooth.h"
 #include "semantics/model_config.h"
 #include "semantics/testable_model.h"
 
@@ -28,7 +29,7 @@ concept RegisteredModel =
 
 // One entry per built-in model, sound models first, then foils.
 inline constexpr auto builtin_models =
-    boost::hana::tuple_t<Closures, FiniteDifference, NaiveDual, NoRenaming>;
+    boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming>;
 
 // Calls visit(model) with an instance, built from config, of every model in the
 // list `models` (a hana::tuple_t), in list order.

@@ -279,7 +279,8 @@ class Interpreter {
                                                      " (only a primitive, possibly under T, "
                                                      "can be applied)");
       }
-      calculus::Type arg_type = calculus::arrow_domain(calculus::primitive_type(calculus::prim_of(head)));
+      calculus::Type arg_type =
+          calculus::arrow_domain(calculus::primitive_type(calculus::prim_of(head)));
       Morphism function = c_.primitive(calculus::prim_of(head));
       for (std::uint32_t i = 0; i < tangents; ++i) {
         arg_type = calculus::mk_tangent(arg_type);
@@ -330,24 +331,34 @@ class Interpreter {
       const Morphism p = c_.primitive(calculus::prim_of(term));
       return c_.curry(c_.compose(p, c_.proj2(scope.object(), c_.domain(p))));
     } else {
-      return first_order_error(model_name(c_), std::string("the primitive ") +
-                                                   calculus::primitive_name(calculus::prim_of(term)) +
-                                                   " as a value (it can only be applied)");
+      return first_order_error(model_name(c_),
+                               std::string("the primitive ") +
+                                   calculus::primitive_name(calculus::prim_of(term)) +
+                                   " as a value (it can only be applied)");
     }
   }
 
   static std::string describe_kind(const calculus::Term& term) {
     using calculus::TermKind;
     switch (term->kind()) {
-      case TermKind::Var: return "a variable";
-      case TermKind::Lam: return "a λ-abstraction";
-      case TermKind::App: return "an application";
-      case TermKind::Tan: return "T";
-      case TermKind::Inj: return "an injection";
-      case TermKind::Proj: return "a projection";
-      case TermKind::Lit: return "a literal";
-      case TermKind::Prim: return "a primitive";
-      case TermKind::Sum: return "a sum";
+      case TermKind::Var:
+        return "a variable";
+      case TermKind::Lam:
+        return "a λ-abstraction";
+      case TermKind::App:
+        return "an application";
+      case TermKind::Tan:
+        return "T";
+      case TermKind::Inj:
+        return "an injection";
+      case TermKind::Proj:
+        return "a projection";
+      case TermKind::Lit:
+        return "a literal";
+      case TermKind::Prim:
+        return "a primitive";
+      case TermKind::Sum:
+        return "a sum";
     }
     return "a term";
   }

@@ -167,7 +167,7 @@ TEST_CASE("print/parse round trip on 10 000 random well-typed terms", "[print][p
     const std::string printed = to_string(term, context);
     auto parsed = parse_program(printed, context, type);
     keep_alive.push_back(term);
-    if (!parsed || !alpha_equal(parsed->term, term)) {
+    if (!parsed || !alpha_equal(parsed->term, term) || parsed->type != type) {
       FAIL("seed " << seed << ": " << printed << " : " << to_string(type) << " -> "
                    << (parsed ? to_string(parsed->term, context) : parsed.error().to_string()));
     }

@@ -1,0 +1,108 @@
+// `perturb reduce TERM|FILE|- [options]`: normalises a term and prints the
+// result, optionally the trace and statistics.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "app/commands.h"
+#include "app/input.h"
+#include "calculus/normalize.h"
+#include "calculus/print.h"
+
+namespace perturb::app {
+namespace {
+
+struct ReduceOptions {
+  std::string argument;
+  std::string strategy = "normal";
+  calculus::NormalizeOptions normalize;
+  bool stats = false;
+  std::uint64_t print_limit = 100000;
+};
+
+// The term in surface syntax, unless its tree is too large to print usefully.
+std::string printable(const calculus::Term& term, const calculus::Context& context,
+                      std::uint64_t print_limit) {
+  if (term->tree_size() > print_limit) {
+    return fmt::format("(not printed: tree size {} exceeds --print-limit {}; DAG size {})",
+                       term->tree_size(), print_limit, calculus::dag_size(term));
+  }
+  return calculus::to_string(term, context);
+}
+
+calculus::Strategy strategy_named(const std::string& name) {
+  if (name == "applicative") return calculus::Strategy::ApplicativeOrder;
+  if (name == "random") return calculus::Strategy::Random;
+  return calculus::Strategy::NormalOrder;
+}
+
+void run_reduce(ReduceOptions options) {
+  const calculus::Program program = read_program(options.argument);
+  options.normalize.strategy = strategy_named(options.strategy);
+  const calculus::NormalizeResult result = calculus::normalize(program.term, options.normalize);
+  for (std::size_t i = 0; i < result.trace.size(); ++i) {
+    const calculus::TraceStep& step = result.trace[i];
+    std::cout << fmt::format("{}. {} at {}: {}\n", i + 1, step.rule,
+                             calculus::to_string(step.position),
+                             printable(step.term, program.context, options.print_limit));
+  }
+  std::cout << printable(result.term, program.context, options.print_limit) << '\n';
+  if (options.stats) {
+    std::cout << fmt::format("result: {}\nsteps: {}\nsize (DAG): {}\nsize (tree): {}\n",
+                             calculus::describe(result), result.steps,
+                             calculus::dag_size(result.term), result.term->tree_size());
+  }
+  if (result.status != calculus::NormalizeStatus::NormalForm) {
+    std::cerr << "perturb: " << calculus::describe(result) << '\n';
+    throw CLI::RuntimeError(1);
+  }
+}
+
+}  // namespace
+
+void add_reduce_command(CLI::App& app) {
+  auto options = std::make_shared<ReduceOptions>();
+  CLI::App* command = app.add_subcommand(
+      "reduce",
+      "Normalise a term with the rules beta, pi, T and the delta-rules (spec §4, §6) and print "
+      "the result. Exit status: 0 normal form, 1 gave up (a budget was exceeded; the last term "
+      "is printed), 2 bad input");
+  command
+      ->add_option("term", options->argument,
+                   "The term: a file name, - for standard input, or the term itself")
+      ->required();
+  command
+      ->add_option("--strategy", options->strategy,
+                   "Which redex to contract next: normal (leftmost-outermost, the default), "
+                   "applicative (leftmost-innermost) or random (seeded by --seed)")
+      ->check(CLI::IsMember({"normal", "applicative", "random"}));
+  command->add_option("--seed", options->normalize.seed,
+                      "Seed of the random strategy (default 0); the same seed gives the same "
+                      "reduction");
+  command->add_flag("--trace", options->normalize.trace,
+                    "Print every step first: its number, rule, position (child indices from the "
+                    "root) and the whole term after it");
+  command
+      ->add_option("--max-steps", options->normalize.max_steps,
+                   "Give up after this many steps (default 100000)")
+      ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--max-size", options->normalize.max_size,
+                   "Give up when the term's DAG size (distinct nodes) exceeds this (default "
+                   "1000000)")
+      ->check(CLI::PositiveNumber);
+  command->add_flag(
+      "--no-delta", [options](std::int64_t) { options->normalize.rules.delta = false; },
+      "Switch off the delta-rules (T of primitives, arithmetic on literals, mul with a zero "
+      "factor); only beta, pi and T remain");
+  command->add_flag("--stats", options->stats,
+                    "After the result, print the outcome, the number of steps and the result's "
+                    "size as a DAG (distinct nodes) and as a tree");
+  command->add_option("--print-limit", options->print_limit,
+                      "Do not print terms whose tree size exceeds this (default 100000); their "
+                      "sizes are printed instead");
+  command->callback([options] { run_reduce(*options); });
+}
+
+}  // namespace perturb::app

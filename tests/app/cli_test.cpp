@@ -1,0 +1,180 @@
+// Tests of the perturb command line, run as a program ($PERTURB_BIN): output
+// and exit status of `type` and `reduce` on the spec's examples, and malformed
+// input giving exit status 2 with exactly one positioned line on stderr.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << file.rdbuf();
+  return buffer.str();
+}
+
+// A fresh file in the temporary directory holding contents.
+fs::path temporary_file(const std::string& contents) {
+  static int counter = 0;
+  const fs::path path =
+      fs::temp_directory_path() /
+      ("perturb_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".pt");
+  std::ofstream(path, std::ios::binary) << contents;
+  return path;
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// Runs perturb with args and standard input stdin_text.
+Run perturb(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+  const char* bin = std::getenv("PERTURB_BIN");
+  REQUIRE(bin != nullptr);
+  const fs::path in = temporary_file(stdin_text);
+  const fs::path out = temporary_file("");
+  const fs::path err = temporary_file("");
+  std::string command = shell_quoted(bin);
+  for (const std::string& arg : args) command += " " + shell_quoted(arg);
+  command += " <" + shell_quoted(in) + " >" + shell_quoted(out) + " 2>" + shell_quoted(err);
+  const int raw = std::system(command.c_str());
+  Run run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out), read_file(err)};
+  fs::remove(in);
+  fs::remove(out);
+  fs::remove(err);
+  return run;
+}
+
+// The repository root: $PERTURB_SOURCE, else found from this file's path.
+fs::path source_root() {
+  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
+  return fs::path(__FILE__).parent_path().parent_path().parent_path();
+}
+
+std::string example(const std::string& name) {
+  return (source_root() / "examples" / "terms" / name).string();
+}
+
+// Checks that run failed with status 2 and exactly the one stderr line expected.
+void check_bad_input(const Run& run, const std::string& expected) {
+  CHECK(run.status == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err == expected + "\n");
+}
+
+}  // namespace
+
+TEST_CASE("perturb type prints the type of a term, a file or stdin", "[cli]") {
+  CHECK(perturb({"type", "T (\\x:R. x * x + 1) <1, 3>"}).out == "R * R\n");
+  CHECK(perturb({"type", "T sin"}).out == "R * R -> R * R\n");
+  CHECK(perturb({"type", "-"}, "\\x:R. \\f:R -> R. f x").out == "R -> (R -> R) -> R\n");
+  const Run file = perturb({"type", example("higher_order_confusion.pt")});
+  CHECK(file.status == 0);
+  CHECK(file.out == "R\n");
+  CHECK(perturb({"type", example("definitions.pt")}).out == "R * R\n");
+}
+
+TEST_CASE("perturb reduce gives the spec's known values (§6)", "[cli]") {
+  CHECK(perturb({"reduce", example("tangent_square.pt")}).out == "<6, 10>\n");
+  CHECK(perturb({"reduce", example("perturbation_confusion.pt")}).out == "0\n");
+  const Run higher =
+      perturb({"reduce", example("higher_order_confusion.pt"), "--strategy", "applicative"});
+  CHECK(higher.status == 0);
+  CHECK(higher.out == "12\n");
+  CHECK(perturb({"reduce", "2 * 3", "--strategy", "random", "--seed", "7"}).out == "6\n");
+}
+
+TEST_CASE("perturb reduce --no-delta leaves only primitives applied", "[cli]") {
+  CHECK(perturb({"reduce", "(\\x:R. x * x) 3", "--no-delta"}).out == "3 * 3\n");
+  CHECK(perturb({"reduce", "(\\x:R. x * x) 3"}).out == "9\n");
+}
+
+TEST_CASE("perturb reduce --stats and --trace", "[cli]") {
+  const Run stats = perturb({"reduce", "(\\x:R. x * 2) 3", "--stats"});
+  CHECK(stats.status == 0);
+  CHECK(stats.out ==
+        "6\nresult: normal form after 2 steps\nsteps: 2\nsize (DAG): 1\nsize (tree): 1\n");
+  const Run trace = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace"});
+  CHECK(trace.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
+  // Shared subterms: the DAG is smaller than the tree.
+  const Run shared = perturb({"reduce", "(\\x:R. x * x) (sin 2 * sin 2)", "--stats", "--no-delta"});
+  CHECK(shared.out.find("size (DAG): 12\nsize (tree): 27\n") != std::string::npos);
+}
+
+TEST_CASE("perturb reduce gives up on a budget with exit status 1", "[cli]") {
+  const Run run = perturb({"reduce", "(\\x:R. x * 2) 3", "--max-steps", "1"});
+  CHECK(run.status == 1);
+  CHECK(run.out == "3 * 2\n");
+  CHECK(run.err == "perturb: gave up after 1 steps / size 7: step budget exhausted\n");
+}
+
+TEST_CASE("malformed input: exit status 2 and one positioned line", "[cli][errors]") {
+  check_bad_input(perturb({"type", "((1)"}),
+                  "perturb: line 1, column 5: expected ')' to close '(' at line 1, column 1");
+  check_bad_input(perturb({"reduce", "sin foo"}), "perturb: line 1, column 5: unknown name 'foo'");
+  check_bad_input(perturb({"type", "(\\x:R. x) <1, 2>"}),
+                  "perturb: line 1, column 11: '<1, 2>' has type R * R, expected R");
+  check_bad_input(perturb({"type", "0"}),
+                  "perturb: line 1, column 1: cannot determine the type of '0' (found ?); add an "
+                  "annotation (M : σ)");
+  const fs::path deep = temporary_file(std::string(100000, '(') + "1" + std::string(100000, ')'));
+  check_bad_input(
+      perturb({"reduce", deep.string()}),
+      "perturb: " + deep.string() + ": line 1, column 1001: term nested deeper than 1000 levels");
+  const fs::path empty = temporary_file("");
+  check_bad_input(perturb({"type", empty.string()}),
+                  "perturb: " + empty.string() +
+                      ": line 1, column 1: expected a term, found end "
+                      "of input");
+  const fs::path garbage =
+      temporary_file(std::string("\x7f"
+                                 "ELF\x02\x01\x01\0\n\xff",
+                                 10));
+  check_bad_input(perturb({"type", garbage.string()}),
+                  "perturb: " + garbage.string() + ": line 1, column 1: unexpected byte 0x7F");
+  check_bad_input(perturb({"type", "-"}, "1 +\n  (2 *"),
+                  "perturb: <stdin>: line 2, column 7: expected a term, found end of input");
+  fs::remove(deep);
+  fs::remove(empty);
+  fs::remove(garbage);
+}
+
+TEST_CASE("bad usage: exit status 2 and one line", "[cli][errors]") {
+  check_bad_input(perturb({}), "perturb: A subcommand is required (see perturb --help)");
+  check_bad_input(perturb({"reduce", "1", "--strategy", "fast"}),
+                  "perturb: --strategy: fast not in {normal,applicative,random} (see perturb "
+                  "--help)");
+  check_bad_input(perturb({"type"}), "perturb: term is required (see perturb --help)");
+}
+
+TEST_CASE("--help explains every option", "[cli]") {
+  const Run top = perturb({"--help"});
+  CHECK(top.status == 0);
+  CHECK(top.out.find("type") != std::string::npos);
+  CHECK(top.out.find("reduce") != std::string::npos);
+  const Run reduce = perturb({"reduce", "--help"});
+  CHECK(reduce.status == 0);
+  for (const char* option : {"--strategy", "--seed", "--trace", "--max-steps", "--max-size",
+                             "--no-delta", "--stats", "--print-limit"}) {
+    INFO(option);
+    CHECK(reduce.out.find(option) != std::string::npos);
+  }
+}
