@@ -13,4 +13,8 @@ void add_type_command(CLI::App& app);
 // `perturb reduce TERM|FILE|- [options]`: normalises the term.
 void add_reduce_command(CLI::App& app);
 
+// `perturb eval TERM|FILE|- [--model NAME] [--at x=VALUE …] [--json]`: the
+// term's value in a model (app/eval_command.cpp).
+void add_eval_command(CLI::App& app);
+
 }  // namespace perturb::app

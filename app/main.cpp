@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   perturb::app::add_type_command(app);
   perturb::app::add_reduce_command(app);
+  perturb::app::add_eval_command(app);
   perturb::app::add_check_command(app);
   perturb::app::add_list_command(app);
   perturb::app::add_repro_command(app);

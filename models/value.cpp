@@ -43,10 +43,14 @@ const Function& Value::function() const {
   return *std::get<SharedFunction>(data_);
 }
 
-Scalar scalar_of(const Value& value) { return value.is_zero() ? Scalar(0.0) : value.scalar(); }
+const Scalar& scalar_of(const Value& value) {
+  static const Scalar zero(0.0);
+  return value.is_zero() ? zero : value.scalar();
+}
 
-Value component(const Value& tuple, std::size_t index) {
-  if (tuple.is_zero()) return Value();
+const Value& component(const Value& tuple, std::size_t index) {
+  static const Value zero;
+  if (tuple.is_zero()) return zero;
   const std::span<const Value> elements = tuple.elements();
   check(index < elements.size(), "closures: tuple component out of range");
   return elements[index];

@@ -71,10 +71,11 @@ class Value {
 
 // ---- reading a value at its type (0 reads as the zero of every type) ----
 
-// The scalar a value of type R denotes: 0 for the zero value.
-Scalar scalar_of(const Value& value);
+// The scalar a value of type R denotes: 0 for the zero value. (References,
+// not copies: copying a perturbed scalar allocates.)
+const Scalar& scalar_of(const Value& value);
 // Element `index` of a tuple: the zero value for the zero value.
-Value component(const Value& tuple, std::size_t index);
+const Value& component(const Value& tuple, std::size_t index);
 // function(argument): the zero value for the zero function.
 Value apply(const Value& function, const Value& argument);
 

@@ -7,14 +7,22 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <random>
+#include <span>
+#include <vector>
 
 #include "calculus/error.h"
+#include "calculus/normalize.h"
+#include "calculus/parse.h"
+#include "calculus/print.h"
 #include "models/foils.h"
 #include "models/registry.h"
+#include "models/smooth.h"
 #include "semantics/category_error.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
+#include "semantics/interpret.h"
 
 using namespace perturb;
 using namespace perturb::models;
@@ -351,4 +359,149 @@ TEST_CASE("the function sampler is a customisation point", "[closures]") {
   std::mt19937_64 rng(5);
   const Object r = c.real();
   CHECK(real(closures::apply(c.random_point(c.exponential(r, r), rng), number(9))) == 1);
+}
+
+// ---- the acceptance values as terms: parsed, interpreted (spec §5), and
+// their normal forms interpreted too (Theorem 5.6) ----
+
+namespace {
+
+const char* const kShift = "s = \\u:R. \\f:R->R. \\x:R. f (x + u);\n";
+
+calculus::Program parse(const std::string& text) {
+  auto program = calculus::parse_program(text);
+  INFO(text);
+  REQUIRE(program.ok());
+  return std::move(program).value();
+}
+
+// The real a closed term of type R denotes in model.
+template <class Model>
+double evaluate(const Model& model, const calculus::Term& term, const calculus::Type& type) {
+  auto value = semantics::evaluate_closed(model, term, type);
+  REQUIRE(value.ok());
+  return model.real_value(*value);
+}
+
+// The term's value, after checking that its normal form has the same value.
+template <class Model>
+double value_and_normal_form(const Model& model, const std::string& text) {
+  const calculus::Program program = parse(text);
+  const double value = evaluate(model, program.term, program.type);
+  // Applicative order: normal order also gets there but takes minutes on the
+  // d (d cube) term, leftmost-outermost unfolding d's body over and over.
+  calculus::NormalizeOptions options;
+  options.strategy = calculus::Strategy::ApplicativeOrder;
+  const calculus::NormalizeResult normal = calculus::normalize(program.term, options);
+  INFO(text << "\nnormal form: " << calculus::to_string(normal.term));
+  REQUIRE(normal.status == calculus::NormalizeStatus::NormalForm);
+  CHECK(evaluate(model, normal.term, program.type) == Approx(value).margin(1e-12));
+  return value;
+}
+
+}  // namespace
+
+TEST_CASE("acceptance values as terms, equal to their normal forms' values",
+          "[closures][acceptance]") {
+  const Closures c;
+  CHECK(value_and_normal_form(c, "pi1 (T (\\x:R. x * x + 1) <1, 3>)") == 6);
+  CHECK(value_and_normal_form(c, "pi2 (T (\\x:R. x * x + 1) <1, 3>)") == 10);
+  CHECK(value_and_normal_form(c, "D (\\x:R. x * D (\\y:R. x) 2) 1") == 0);
+  CHECK(value_and_normal_form(c, "D (\\x:R. x * D (\\y:R. x + y) 1) 1") == 1);
+  CHECK(value_and_normal_form(
+            c, std::string(kShift) + "let d = D s 0 in d (d (\\x:R. x * x * x)) 2") == 12);
+  CHECK(value_and_normal_form(c, std::string(kShift) + "let d = D s 0 in d (d exp) 1") ==
+        Approx(std::exp(1.0)));
+}
+
+TEST_CASE("the T-term's value is the pair <6, 10>", "[closures][acceptance]") {
+  const Closures c;
+  const calculus::Program program = parse("T (\\x:R. x * x + 1) <1, 3>");
+  auto value = semantics::evaluate_closed(c, program.term, program.type);
+  REQUIRE(value.ok());
+  CHECK(c.describe_point(c.product(c.real(), c.real()), *value) == "<6, 10>");
+}
+
+TEST_CASE("the foils get the acceptance terms wrong where they should", "[foils][acceptance]") {
+  const auto value = [](const auto& model, const std::string& text) {
+    const calculus::Program program = parse(text);
+    return evaluate(model, program.term, program.type);
+  };
+  const std::string confusion = "D (\\x:R. x * D (\\y:R. x) 2) 1";
+  const std::string jfp = std::string(kShift) + "let d = D s 0 in d (d (\\x:R. x * x * x)) 2";
+  CHECK(value(NaiveDual(), confusion) == 1);
+  CHECK(value(NaiveDual(), jfp) == 12);
+  CHECK(value(NoRenaming(), confusion) == 0);
+  CHECK(value(NoRenaming(), jfp) == 0);
+  CHECK(value(FiniteDifference(), confusion) == 0);
+  CHECK(value(FiniteDifference(), jfp) == Approx(12).epsilon(1e-3));
+  CHECK(value(FiniteDifference(), jfp) != Approx(12).epsilon(1e-9));
+}
+
+// ---- agreement with `smooth` on the first-order fragment ----
+
+namespace {
+
+// The coordinates of a point of |type| (R and × only), read through the concept.
+template <class C>
+void read_reals(const C& c, const typename C::Object& x, const typename C::Point& p,
+                std::vector<double>& out) {
+  if (const auto factors = c.factors(x)) {
+    read_reals(c, factors->first, c.apply(c.proj1(factors->first, factors->second), p), out);
+    read_reals(c, factors->second, c.apply(c.proj2(factors->first, factors->second), p), out);
+  } else {
+    out.push_back(c.real_value(p));
+  }
+}
+
+// The point (((), a), <b, c>) of |x:R; y:R*R|.
+template <class C>
+typename C::Point context_at(const C& c, double a, double b, double d) {
+  const auto real = [&](double r) { return c.apply(c.constant(r), c.unit_point()); };
+  const std::vector<typename C::Point> values{real(a), c.pair_point(real(b), real(d))};
+  return semantics::context_point(c, std::span<const typename C::Point>(values));
+}
+
+// D(|x:R; y:R*R ⊢ term|) and D(D(…)) at points from seed, as coordinates.
+template <class C>
+std::vector<double> derivatives(const C& c, const std::string& text, std::uint64_t seed) {
+  const calculus::Context context(
+      {{"x", calculus::real_type()},
+       {"y", calculus::mk_product(calculus::real_type(), calculus::real_type())}});
+  auto program = calculus::parse_program(text, context);
+  REQUIRE(program.ok());
+  auto f = semantics::interpret(c, program->context, program->term, program->type);
+  REQUIRE(f.ok());
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> uniform(-2, 2);
+  const auto point = [&] { return context_at(c, uniform(rng), uniform(rng), uniform(rng)); };
+  std::vector<double> out;
+  for (int i = 0; i < 5; ++i) {
+    const auto v = point(), x = point(), w = point(), u = point();
+    read_reals(c, c.codomain(*f), c.apply(c.derivative(*f), c.pair_point(v, x)), out);
+    read_reals(c, c.codomain(*f),
+               c.apply(c.derivative(c.derivative(*f)),
+                       c.pair_point(c.pair_point(w, u), c.pair_point(v, x))),
+               out);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("smooth's D agrees with closures' D on first-order morphisms", "[closures][smooth]") {
+  const Closures closures_model;
+  const Smooth smooth_model;
+  for (const std::string term :
+       {"sin (x * pi1 y) + exp (pi2 y) * cos x", "<x * x, sin (pi1 y) * pi2 y>",
+        "pi1 (T sin <pi2 y, x>) * x + 3", "mul <x, x + pi2 y> + pi2 (T exp <x, pi1 y>)",
+        "<y, cos (cos x)>"}) {
+    const std::uint64_t seed = std::hash<std::string>()(term);
+    INFO(term << " (seed " << seed << ")");
+    const std::vector<double> expected = derivatives(smooth_model, term, seed);
+    const std::vector<double> found = derivatives(closures_model, term, seed);
+    REQUIRE(found.size() == expected.size());
+    for (std::size_t i = 0; i < found.size(); ++i)
+      CHECK(found[i] == Approx(expected[i]).margin(1e-12));
+  }
 }

@@ -1,0 +1,113 @@
+// Tests of `perturb eval` (app/eval_command.cpp), run as a process: values
+// in several models, --at contexts, --json, and misuse giving exit status 2
+// with a one-line error rather than a crash.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string quoted(const std::string& argument) {
+  std::string text = "'";
+  for (char c : argument) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return text + "'";
+}
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+// perturb eval ARGS…, with stdin from `input`.
+Run eval(const std::vector<std::string>& arguments, const std::string& input = "") {
+  const char* binary = std::getenv("PERTURB_BIN");
+  REQUIRE(binary != nullptr);
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("perturb-eval-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir / "in") << input; }
+  std::string command = quoted(binary) + " eval";
+  for (const std::string& argument : arguments) command += " " + quoted(argument);
+  command += " <" + quoted((dir / "in").string()) + " >" + quoted((dir / "out").string()) + " 2>" +
+             quoted((dir / "err").string());
+  const int raw = std::system(command.c_str());
+  Run run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  std::filesystem::remove_all(dir);
+  UNSCOPED_INFO(command << "\nstdout: " << run.out << "\nstderr: " << run.err);
+  return run;
+}
+
+const std::string kShift = "s = \\u:R. \\f:R->R. \\x:R. f (x + u);\n";
+
+}  // namespace
+
+TEST_CASE("eval prints the acceptance values (spec §6)", "[eval]") {
+  CHECK(eval({"T (\\x:R. x * x + 1) <1, 3>"}).out == "<6, 10>\n");
+  CHECK(eval({"D (\\x:R. x * D (\\y:R. x) 2) 1"}).out == "0\n");
+  CHECK(eval({"D (\\x:R. x * D (\\y:R. x + y) 1) 1"}).out == "1\n");
+  CHECK(eval({kShift + "let d = D s 0 in d (d (\\x:R. x * x * x)) 2"}).out == "12\n");
+  CHECK(eval({kShift + "let d = D s 0 in d (d exp) 1"}).out == "2.718281828459045\n");
+}
+
+TEST_CASE("eval --model selects the model, foils included", "[eval]") {
+  CHECK(eval({"D (\\x:R. x * D (\\y:R. x) 2) 1", "--model", "naive-dual"}).out == "1\n");
+  CHECK(eval({kShift + "let d = D s 0 in d (d (\\x:R. x * x * x)) 2", "--model", "no-renaming"})
+            .out == "0\n");
+  CHECK(eval({"D (\\x:R. x * x) 3", "--model", "finite-difference"}).out != "6\n");
+  CHECK(eval({"D (\\x:R. x * x) 3", "--model", "closures"}).out == "6\n");
+}
+
+TEST_CASE("eval reads the term from a file or standard input", "[eval]") {
+  const Run from_stdin = eval({"-"}, kShift + "let d = D s 0 in d (d exp) 0");
+  CHECK(from_stdin.status == 0);
+  CHECK(from_stdin.out == "1\n");
+}
+
+TEST_CASE("eval --at gives the free variables, in order, as the context", "[eval]") {
+  CHECK(eval({"x * pi2 y + 1", "--at", "x=2", "--at", "y=<1, 2.5>"}).out == "6\n");
+  CHECK(eval({"<y, x>", "--at", "x=-1.5", "--at", "y=<1, <2, 3>>"}).out == "<<1, <2, 3>>, -1.5>\n");
+  CHECK(eval({"\\z:R. z * x", "--at", "x=1e3"}).out == "<function R -> R>\n");
+}
+
+TEST_CASE("eval --json prints the type and the value", "[eval]") {
+  using nlohmann::json;
+  CHECK(json::parse(eval({"--json", "T (\\x:R. x * x + 1) <1, 3>"}).out) ==
+        json{{"type", "R * R"}, {"value", {6, 10}}});
+  CHECK(json::parse(eval({"--json", "sin"}).out) ==
+        json{{"type", "R -> R"}, {"value", {{"function", "R -> R"}}}});
+  CHECK(json::parse(eval({"--json", "x", "--at", "x=0.25"}).out) ==
+        json{{"type", "R"}, {"value", 0.25}});
+}
+
+TEST_CASE("eval misuse is an error with exit status 2, not a crash", "[eval]") {
+  const auto fails_with = [](const std::vector<std::string>& arguments,
+                             const std::string& message) {
+    const Run run = eval(arguments);
+    CHECK(run.status == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err.find(message) != std::string::npos);
+  };
+  fails_with({"x + y", "--at", "x=1"}, "unknown name 'y'");
+  fails_with({"1", "--model", "nope"}, "unknown model 'nope'");
+  fails_with({"1", "--at", "x=<1,"}, "malformed --at 'x=<1,'");
+  fails_with({"1", "--at", "x"}, "expected NAME=VALUE");
+  fails_with({"1", "--at", "x=abc"}, "expected a number");
+  fails_with({"1", "--at", "x=<1, 2> 3"}, "unexpected text");
+  fails_with({"1", "--at", "1x=2"}, "not a variable name");
+  fails_with({"1", "--at", "x=1", "--at", "x=2"}, "twice");
+  fails_with({"1", "--at", "x=" + std::string(1000, '<')}, "nested too deeply");
+  fails_with({"x * x", "--at", "x=<1, 2>"}, "expected R");
+  fails_with({"(\\x:R. x"}, "");
+}
