@@ -76,16 +76,17 @@ std::string to_string(const Type& type) {
     case TypeKind::Hole:
       return "?";
     case TypeKind::Product: {
+      // fmt rather than operator+ on temporaries: GCC 12 -O3 warns falsely (-Wrestrict) on those.
       const auto side = [](const Type& t, bool right) {
         const bool parens = is_arrow(t) || (right && is_product(t));
-        return parens ? "(" + to_string(t) + ")" : to_string(t);
+        return parens ? fmt::format("({})", to_string(t)) : to_string(t);
       };
-      return side(type->left(), false) + " * " + side(type->right(), true);
+      return fmt::format("{} * {}", side(type->left(), false), side(type->right(), true));
     }
     case TypeKind::Arrow: {
       const std::string domain = to_string(type->left());
-      return (is_arrow(type->left()) ? "(" + domain + ")" : domain) + " -> " +
-             to_string(type->right());
+      return is_arrow(type->left()) ? fmt::format("({}) -> {}", domain, to_string(type->right()))
+                                    : fmt::format("{} -> {}", domain, to_string(type->right()));
     }
   }
   throw InternalError("to_string: unknown type kind");
