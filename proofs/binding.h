@@ -13,6 +13,7 @@
 #include "proofs/case_generator.h"
 #include "proofs/check_case.h"
 #include "semantics/differential_lambda_category.h"
+#include "semantics/interpret.h"
 
 namespace perturb::proofs {
 
@@ -26,6 +27,29 @@ struct LawBinding {
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
 };
+
+// How many times a case is drawn again when the model cannot interpret one
+// of its own terms (see interpretable).
+inline constexpr int kMaxDraws = 16;
+
+// True when the model interprets every term and point of the case. The type
+// checker's holes are not unification variables, so a few generated terms
+// (e.g. T applied to π2(ι1 s), whose type only its surroundings fix) get no
+// consistent typing in the interpreter; such a case is drawn again rather
+// than reported. Only the case's own terms are tried: a term that a law
+// derives (T_x M, M[P/x], a reduct) is never a reason to redraw, so a broken
+// calculus still fails its laws.
+template <class M>
+bool interpretable(const M& model, const Case& k) {
+  for (const CaseTerm& entry : k.terms) {
+    if (!semantics::interpret(model, entry.context, entry.term, entry.type).ok()) return false;
+  }
+  for (std::size_t i = 0; i < k.point.size(); ++i) {
+    const calculus::Type& type = k.point_context.entries()[i].type;
+    if (!semantics::interpret(model, calculus::Context{}, k.point[i], type).ok()) return false;
+  }
+  return true;
+}
 
 // True when Law's equation accepts model type C.
 template <class Law, class C>
@@ -42,7 +66,14 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
           .model = std::string(model->name()),
           .foil = model->is_foil(),
           .higher_order = semantics::DifferentialLambdaCategory<M>,
-          .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
+          .generate =
+              [model](CaseGenerator& gen) {
+                Case k = Law::generate(gen);
+                for (int draw = 1; draw < kMaxDraws && !interpretable(*model, k); ++draw) {
+                  k = Law::generate(gen);
+                }
+                return k;
+              },
           .check = [model](const Case& k, const semantics::Tolerance& tolerance,
                            std::uint64_t compare_seed) {
             return check_case<Law>(*model, k, tolerance, compare_seed);
