@@ -11,6 +11,7 @@
 #include "calculus/reduce.h"
 #include "calculus/substitution.h"
 #include "calculus/tangent.h"
+#include "calculus/typecheck.h"
 #include "proofs/case_generator.h"
 #include "proofs/law_support.h"
 #include "semantics/derived.h"
@@ -40,11 +41,21 @@ inline void point_for_context(CaseGenerator& gen, Case& k, const Context& contex
   for (const calculus::Binding& binding : context.entries()) gen.point(k, binding.name, binding.type);
 }
 
-// |Γ ⊢ M : σ| for a term the law built (not one of the case's terms).
+// |Γ ⊢ M : σ| for a term the law built (not one of the case's terms). A
+// derived term the calculus calls ill-typed is a failure (a broken T_x or
+// substitution shows up so); one it types but the interpreter cannot (holes
+// are not unification variables, see semantics/interpret.h) is discarded,
+// and the discard reason is reported.
 template <class C>
 typename C::Morphism denote(const C& c, const Context& context, const Term& term,
                             const Type& type, std::string_view what) {
-  return denotation(c, CaseTerm{std::string(what), context, term, type});
+  auto result = semantics::interpret(c, context, term, type);
+  if (result.ok()) return std::move(result).value();
+  if (calculus::infer(context, term, type).ok()) {
+    throw Discard("the interpreter found no consistent typing for " + std::string(what) + ": " +
+                  result.error().to_string());
+  }
+  throw CaseError("interpreting " + std::string(what) + ": " + result.error().to_string());
 }
 
 // M with de Bruijn indices 0 and 1 exchanged: Γ;x;y ⊢ M gives Γ;y;x ⊢ result.
