@@ -1,0 +1,181 @@
+// The user documentation cannot rot: docs/laws.md must be exactly what
+// `perturb list laws --markdown` prints today, and every ```perturb-example
+// block of README.md and docs/*.md is run and its output compared.
+//
+// An example block holds commands and their expected output:
+//
+//   ```perturb-example
+//   $ perturb type 'sin 1'
+//   R
+//   ```
+//
+// Each "$ " line is run by /bin/sh with the leading word `perturb` replaced
+// by $PERTURB_BIN; its standard output and standard error, merged, must be
+// the lines up to the next "$ " line or the end of the block. A non-zero exit
+// status must be announced by a last line "[exit status N]". The blocks of
+// one file run in order in one fresh working directory (so a report written
+// by one block can be replayed by the next) in which `examples` and `docs`
+// link to the repository's folders of that name.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFence = "```perturb-example";
+const std::string kPrompt = "$ ";
+const std::string kStatusPrefix = "[exit status ";
+
+struct Example {
+  std::string command;   // what follows "$ "
+  std::string expected;  // the expected output, exit status line included when non-zero
+  int line = 0;          // of the command, 1-based
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+// The repository root: $PERTURB_SOURCE, else found from this file's path.
+fs::path source_root() {
+  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
+  return fs::path(__FILE__).parent_path().parent_path().parent_path();
+}
+
+std::string perturb_binary() {
+  const char* bin = std::getenv("PERTURB_BIN");
+  REQUIRE(bin != nullptr);
+  return bin;
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The examples of every ```perturb-example block of a Markdown text, in order.
+std::vector<Example> examples_of(const std::string& markdown) {
+  std::vector<Example> examples;
+  std::istringstream lines(markdown);
+  std::string line;
+  bool in_block = false;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    if (!in_block) {
+      in_block = line == kFence;
+      continue;
+    }
+    if (line.starts_with("```")) {
+      in_block = false;
+    } else if (line.starts_with(kPrompt)) {
+      examples.push_back({line.substr(kPrompt.size()), "", number});
+    } else {
+      INFO("line " << number << ": output before the first '$ ' line of a block");
+      REQUIRE(!examples.empty());
+      examples.back().expected += line + "\n";
+    }
+  }
+  INFO("an unclosed " << kFence << " block");
+  REQUIRE(!in_block);
+  return examples;
+}
+
+// The command with its leading word `perturb` replaced by the binary.
+std::string with_binary(const std::string& command) {
+  INFO("an example command must start with 'perturb ': " << command);
+  REQUIRE(command.starts_with("perturb "));
+  return shell_quoted(perturb_binary()) + command.substr(std::string("perturb").size());
+}
+
+// What the example's command prints in dir (stdout and stderr merged), with
+// the exit status line when it is not 0.
+std::string run_in(const fs::path& dir, const Example& example) {
+  const fs::path output = dir / ".output";
+  const std::string command = "cd " + shell_quoted(dir.string()) + " && { " +
+                              with_binary(example.command) + " ; } </dev/null >" +
+                              shell_quoted(output.string()) + " 2>&1";
+  const int raw = std::system(command.c_str());
+  std::string result = read_file(output);
+  fs::remove(output);
+  const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  if (status != 0) result += kStatusPrefix + std::to_string(status) + "]\n";
+  return result;
+}
+
+// A fresh directory with links to the repository's examples/ and docs/.
+fs::path fresh_directory(const std::string& name) {
+  static int counter = 0;
+  const fs::path dir =
+      fs::temp_directory_path() / ("perturb_docs_test_" + std::to_string(::getpid()) + "_" +
+                                   std::to_string(counter++) + "_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const char* folder : {"examples", "docs"}) {
+    fs::create_directory_symlink(source_root() / folder, dir / folder);
+  }
+  return dir;
+}
+
+// Runs every example of the Markdown file; returns how many there were.
+std::size_t check_examples(const fs::path& file) {
+  const std::vector<Example> examples = examples_of(read_file(file));
+  const fs::path dir = fresh_directory(file.stem().string());
+  for (const Example& example : examples) {
+    INFO(file.string() << ":" << example.line << ": $ " << example.command);
+    CHECK(run_in(dir, example) == example.expected);
+  }
+  fs::remove_all(dir);
+  return examples.size();
+}
+
+// README.md and docs/*.md, sorted.
+std::vector<fs::path> documentation_files() {
+  std::vector<fs::path> files{source_root() / "README.md"};
+  for (const fs::directory_entry& entry : fs::directory_iterator(source_root() / "docs")) {
+    if (entry.path().extension() == ".md") files.push_back(entry.path());
+  }
+  std::sort(files.begin() + 1, files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("the example parser reads commands, outputs and exit statuses", "[docs]") {
+  const std::vector<Example> examples = examples_of(
+      "text\n```perturb-example\n$ perturb type 'sin 1'\nR\n$ perturb type x\nerror\n"
+      "[exit status 2]\n```\n```\n$ perturb not an example\n```\n");
+  REQUIRE(examples.size() == 2);
+  CHECK(examples[0].command == "perturb type 'sin 1'");
+  CHECK(examples[0].expected == "R\n");
+  CHECK(examples[0].line == 3);
+  CHECK(examples[1].expected == "error\n[exit status 2]\n");
+}
+
+TEST_CASE("docs/laws.md is what perturb list laws --markdown prints", "[docs]") {
+  const fs::path dir = fresh_directory("laws");
+  const std::string current = run_in(dir, {"perturb list laws --markdown", "", 0});
+  fs::remove_all(dir);
+  INFO("docs/laws.md is stale: regenerate it with cmake --build --preset ci --target docs-laws");
+  CHECK(read_file(source_root() / "docs" / "laws.md") == current);
+}
+
+TEST_CASE("every perturb-example in README.md and docs/ prints what it shows", "[docs]") {
+  std::size_t total = 0;
+  for (const fs::path& file : documentation_files()) {
+    total += check_examples(file);
+  }
+  // The syntax guide alone has dozens; far fewer means the blocks were not found.
+  CHECK(total >= 20);
+}
