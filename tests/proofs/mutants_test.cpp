@@ -53,8 +53,8 @@ Tally run_against(calculus::Mutant mutant, std::string_view law, std::uint64_t c
 void require_caught(calculus::Mutant mutant, std::string_view law, std::uint64_t cases) {
   const Tally result = run_against(mutant, law, cases);
   INFO("mutant " << calculus::mutant_name(mutant) << ", law " << law << ", seed 1, " << cases
-                 << " cases: " << result.mutant_failed << " fail with the mutant, "
-                 << result.caught << " of them pass without it; " << result.baseline_failed
+                 << " cases: " << result.mutant_failed << " fail with the mutant, " << result.caught
+                 << " of them pass without it; " << result.baseline_failed
                  << " fail without the mutant");
   CHECK(result.mutant_failed > 0);
   CHECK(result.caught > 0);
@@ -62,7 +62,6 @@ void require_caught(calculus::Mutant mutant, std::string_view law, std::uint64_t
   // the interpreter cannot type (see the [!mayfail] test below) is tolerated here.
   CHECK(result.baseline_differ == 0);
   CHECK(calculus::active_mutant() == calculus::Mutant::None);
-  WARN("figures: " << calculus::mutant_name(mutant) << " " << law << " mutant_failed=" << result.mutant_failed << " caught=" << result.caught << " baseline_failed=" << result.baseline_failed << " differ=" << result.baseline_differ << "/" << cases);
 }
 
 }  // namespace
