@@ -49,13 +49,13 @@ Case shared_derivative_case() {
 
 }  // namespace
 
-TEST_CASE("finite-difference fails cdc.D6 and tangent.natural; smooth and closures pass",
+TEST_CASE("finite-difference fails cdc.D6 and tangent.natural, smooth and closures pass",
           "[foils]") {
   require_refutes("cdc.D6", "finite-difference", 100);
   require_refutes("tangent.natural", "finite-difference", 100);
 }
 
-TEST_CASE("naive-dual fails tangent.thm-3.10 and cdc.D6; closures passes", "[foils]") {
+TEST_CASE("naive-dual fails tangent.thm-3.10 and cdc.D6, closures passes", "[foils]") {
   require_refutes("tangent.thm-3.10", "naive-dual", 60);
   require_refutes("cdc.D6", "naive-dual", 60);
 }
@@ -63,7 +63,7 @@ TEST_CASE("naive-dual fails tangent.thm-3.10 and cdc.D6; closures passes", "[foi
 // Found by the uniform generator only rarely: case 181 of seed 1 (a point of
 // T(T(R → R)), i.e. a tangent of a tangent of a function, on which T(id) is
 // not the identity without renaming).
-TEST_CASE("no-renaming fails tangent.functor; smooth and closures pass", "[foils]") {
+TEST_CASE("no-renaming fails tangent.functor, smooth and closures pass", "[foils]") {
   require_refutes("tangent.functor", "no-renaming", 200);
 }
 
