@@ -1,0 +1,157 @@
+// `perturb check` and `perturb repro` as programs ($PERTURB_BIN): exit status
+// 0 when the selected laws hold, 1 when one fails, 2 for a bad command line;
+// a foil's report.json replays its counterexample and still fails.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << file.rdbuf();
+  return buffer.str();
+}
+
+// A fresh path in the temporary directory, unique to this process.
+fs::path temporary_path(const std::string& suffix) {
+  static int counter = 0;
+  return fs::temp_directory_path() / ("perturb_check_test_" + std::to_string(::getpid()) + "_" +
+                                      std::to_string(counter++) + suffix);
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// Runs perturb with args, standard input empty.
+Run perturb(const std::vector<std::string>& args) {
+  const char* bin = std::getenv("PERTURB_BIN");
+  REQUIRE(bin != nullptr);
+  const fs::path out = temporary_path(".out");
+  const fs::path err = temporary_path(".err");
+  std::string command = shell_quoted(bin);
+  for (const std::string& arg : args) command += " " + shell_quoted(arg);
+  command += " </dev/null >" + shell_quoted(out) + " 2>" + shell_quoted(err);
+  const int raw = std::system(command.c_str());
+  Run run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out), read_file(err)};
+  fs::remove(out);
+  fs::remove(err);
+  return run;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("perturb check: 0 when a sound model passes the selected laws", "[check]") {
+  const Run run = perturb({"check", "--law", "cdc.D[45]", "--model", "smooth", "--model",
+                           "closures", "--cases", "30", "--seed", "1", "--jobs", "2"});
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(contains(run.out, "4 law × model pairs, seed 1, 30 cases each"));
+  CHECK(contains(run.out, "0 failed"));
+  CHECK_FALSE(contains(run.out, "FAILS"));
+}
+
+TEST_CASE("perturb check: 1 on a foil, and repro of its report still fails", "[check][repro]") {
+  const fs::path dir = temporary_path("_report");
+  const Run run = perturb({"check", "--law", "tangent.thm-3.10", "--model", "naive-dual", "--cases",
+                           "40", "--seed", "1", "--jobs", "2", "--report", dir.string()});
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(contains(run.out, "FAILS"));
+  REQUIRE(fs::exists(dir / "report.json"));
+  REQUIRE(fs::exists(dir / "report.md"));
+  const nlohmann::json report = nlohmann::json::parse(read_file(dir / "report.json"));
+  CHECK(report.at("seed") == 1);
+  REQUIRE(report.at("results").size() == 1);
+  const nlohmann::json& counterexample = report.at("results")[0].at("counterexample");
+  REQUIRE_FALSE(counterexample.is_null());
+  CHECK(counterexample.at("law") == "tangent.thm-3.10");
+  CHECK(counterexample.at("model") == "naive-dual");
+  CHECK(contains(read_file(dir / "report.md"), "## `tangent.thm-3.10` fails in naive-dual"));
+
+  const Run repro = perturb({"repro", (dir / "report.json").string()});
+  INFO(repro.out << repro.err);
+  CHECK(repro.status == 1);
+  CHECK(contains(repro.out, "still fails"));
+  CHECK(contains(repro.out, "tangent.thm-3.10 on naive-dual"));
+
+  const Run out_of_range = perturb({"repro", (dir / "report.json").string(), "--index", "1"});
+  CHECK(out_of_range.status == 2);
+  CHECK(contains(out_of_range.err, "1 counterexample(s)"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("perturb check --report: same bytes for --jobs 1 and --jobs 2", "[check]") {
+  const fs::path one = temporary_path("_one"), two = temporary_path("_two");
+  const std::vector<std::string> common = {"check",      "--law",   "cdc.D6",   "--model",
+                                           "naive-dual", "--model", "closures", "--cases",
+                                           "40",         "--seed",  "3"};
+  std::vector<std::string> args = common;
+  args.insert(args.end(), {"--jobs", "1", "--report", one.string()});
+  CHECK(perturb(args).status == 1);
+  args = common;
+  args.insert(args.end(), {"--jobs", "2", "--report", two.string()});
+  CHECK(perturb(args).status == 1);
+  const std::string first = read_file(one / "report.json");
+  CHECK_FALSE(first.empty());
+  CHECK(first == read_file(two / "report.json"));
+  fs::remove_all(one);
+  fs::remove_all(two);
+}
+
+TEST_CASE("perturb check: 2 for an unknown model, a glob matching nothing, bad --cases",
+          "[check]") {
+  const Run unknown = perturb({"check", "--model", "no-such-model", "--cases", "1"});
+  CHECK(unknown.status == 2);
+  CHECK(contains(unknown.err, "unknown model 'no-such-model'"));
+  CHECK(unknown.out.empty());
+
+  const Run nothing = perturb({"check", "--law", "no.such.law*", "--cases", "1"});
+  CHECK(nothing.status == 2);
+  CHECK(contains(nothing.err, "no law matches"));
+
+  // A law that exists, but not on the first-order model.
+  const Run unhosted = perturb({"check", "--law", "ccc.beta", "--model", "smooth", "--cases", "1"});
+  CHECK(unhosted.status == 2);
+
+  for (const char* cases : {"0", "-3", "many"}) {
+    INFO("--cases " << cases);
+    const Run bad = perturb({"check", "--law", "cdc.D1", "--cases", cases});
+    CHECK(bad.status == 2);
+    CHECK_FALSE(bad.err.empty());
+  }
+}
+
+TEST_CASE("perturb repro: 2 for a missing or malformed report", "[repro]") {
+  CHECK(perturb({"repro", temporary_path(".json").string()}).status == 2);
+  const fs::path bad = temporary_path(".json");
+  std::ofstream(bad) << "{\"results\": []}";
+  const Run empty = perturb({"repro", bad.string()});
+  CHECK(empty.status == 2);
+  CHECK(contains(empty.err, "no counterexample"));
+  fs::remove(bad);
+}

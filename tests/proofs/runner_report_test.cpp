@@ -1,0 +1,124 @@
+// The runner's results and reports: byte-identical report.json whatever the
+// number of threads (counterexamples included), cases that survive the
+// JSON round trip, and Markdown that names every failing law.
+#include <catch2/catch.hpp>
+
+#include "calculus/random_term.h"
+#include "checker_support.h"
+#include "proofs/report.h"
+
+using namespace perturb;
+using namespace perturb::proofs;
+using namespace perturb::proofs::testing;
+
+namespace {
+
+// A foil's failing laws next to passing ones, so that a report has both.
+std::vector<LawBinding> mixed_bindings() {
+  return {binding("tangent.thm-3.10", "naive-dual"), binding("cdc.D6", "naive-dual"),
+          binding("cdc.D6", "closures"), binding("cdc.D5", "smooth")};
+}
+
+void require_same_case(const Case& expected, const Case& actual) {
+  REQUIRE(actual.terms.size() == expected.terms.size());
+  for (std::size_t i = 0; i < expected.terms.size(); ++i) {
+    const CaseTerm& a = expected.terms[i];
+    const CaseTerm& b = actual.terms[i];
+    INFO("term " << a.role);
+    CHECK(b.role == a.role);
+    CHECK(b.type == a.type);
+    REQUIRE(b.context.size() == a.context.size());
+    for (std::size_t j = 0; j < a.context.size(); ++j) {
+      CHECK(b.context.entries()[j].name == a.context.entries()[j].name);
+      CHECK(b.context.entries()[j].type == a.context.entries()[j].type);
+    }
+    CHECK(calculus::alpha_equal(b.term, a.term));
+  }
+  REQUIRE(actual.point.size() == expected.point.size());
+  for (std::size_t i = 0; i < expected.point.size(); ++i) {
+    INFO("point " << expected.point_context.entries()[i].name);
+    CHECK(actual.point_context.entries()[i].name == expected.point_context.entries()[i].name);
+    CHECK(actual.point_context.entries()[i].type == expected.point_context.entries()[i].type);
+    CHECK(calculus::alpha_equal(actual.point[i], expected.point[i]));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("report.json is byte-identical for 1 and 2 threads, counterexamples included",
+          "[report][determinism]") {
+  const std::vector<LawBinding> bindings = mixed_bindings();
+  RunOptions options = small_run(1, 70, /*shrink=*/true, /*jobs=*/1);
+  const std::vector<LawResult> one = run_laws(bindings, options);
+  const std::string one_text = report_json(one, options).dump(2);
+  options.jobs = 2;
+  const std::vector<LawResult> two = run_laws(bindings, options);
+  const std::string two_text = report_json(two, options).dump(2);
+  CHECK(one_text == two_text);
+  CHECK(report_markdown(one, options) == report_markdown(two, options));
+  REQUIRE(one[0].counterexample);
+  REQUIRE(one[1].counterexample);
+  CHECK_FALSE(one[2].counterexample);
+  CHECK(one_text.find("\"shrunk\"") != std::string::npos);
+}
+
+TEST_CASE("a case read back from its JSON is α-equal, contexts and points included", "[report]") {
+  const RunOptions options = small_run(7, 1);
+  for (const char* law : {"sound.lemma-5.4", "sound.lemma-5.5", "sound.beta", "sound.nf", "cdc.D5",
+                          "tangent.thm-3.10", "ccc.eta"}) {
+    for (const char* model : {"closures", "smooth"}) {
+      const auto& bindings = all_bindings();
+      const bool hosted = std::any_of(bindings.begin(), bindings.end(), [&](const LawBinding& b) {
+        return b.info.id == law && b.model == model;
+      });
+      if (!hosted) continue;
+      const LawBinding& bound = binding(law, model);
+      for (std::uint64_t index = 0; index < 25; ++index) {
+        const Case k = generate_case(bound, options, index);
+        const nlohmann::json json = case_to_json(k);
+        INFO(law << " on " << model << ", seed 7, case " << index << ": " << json.dump());
+        const auto parsed = case_from_json(json);
+        REQUIRE(parsed.ok());
+        require_same_case(k, *parsed);
+      }
+    }
+  }
+}
+
+TEST_CASE("case_from_json names what is malformed", "[report]") {
+  const auto missing = case_from_json(nlohmann::json::object());
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().message.find("malformed case") != std::string::npos);
+  nlohmann::json bad = {{"terms", nlohmann::json::array({{{"role", "M"},
+                                                          {"context", nlohmann::json::array()},
+                                                          {"term", "pi1"},
+                                                          {"type", "R"}}})},
+                        {"point", nlohmann::json::array()}};
+  const auto unparsable = case_from_json(bad);
+  REQUIRE_FALSE(unparsable.ok());
+  CHECK(unparsable.error().message.starts_with("term M: "));
+}
+
+TEST_CASE("report.md tabulates every law and shows each counterexample", "[report]") {
+  const std::vector<LawBinding> bindings = mixed_bindings();
+  const RunOptions options = small_run(1, 40, /*shrink=*/true);
+  const std::vector<LawResult> results = run_laws(bindings, options);
+  const std::string markdown = report_markdown(results, options);
+  for (const LawResult& result : results) {
+    INFO(result.info.id << " on " << result.model << ": " << result.failed << " failed");
+    CHECK(markdown.find("| `" + std::string(result.info.id) + "` | " + result.model) !=
+          std::string::npos);
+    const std::string heading = "## `" + std::string(result.info.id) + "` fails in " + result.model;
+    CHECK((markdown.find(heading) != std::string::npos) == (result.failed > 0));
+    if (result.failed > 0) {
+      CHECK(markdown.find(repro_command(result, options)) != std::string::npos);
+    }
+  }
+  CHECK(results[0].failed > 0);
+  CHECK(results[2].failed == 0);
+  const nlohmann::json json = report_json(results, options);
+  CHECK(json.at("seed") == 1);
+  CHECK(json.at("results").size() == bindings.size());
+  CHECK(json.at("results")[2].at("counterexample").is_null());
+  CHECK(json.at("results")[0].at("counterexample").at("law") == "tangent.thm-3.10");
+}
