@@ -38,7 +38,8 @@ inline Context random_context(CaseGenerator& gen) {
 
 // Adds every entry of the context to the case's point context, with values.
 inline void point_for_context(CaseGenerator& gen, Case& k, const Context& context) {
-  for (const calculus::Binding& binding : context.entries()) gen.point(k, binding.name, binding.type);
+  for (const calculus::Binding& binding : context.entries())
+    gen.point(k, binding.name, binding.type);
 }
 
 // |Γ ⊢ M : σ| for a term the law built (not one of the case's terms). A
@@ -47,8 +48,8 @@ inline void point_for_context(CaseGenerator& gen, Case& k, const Context& contex
 // are not unification variables, see semantics/interpret.h) is discarded,
 // and the discard reason is reported.
 template <class C>
-typename C::Morphism denote(const C& c, const Context& context, const Term& term,
-                            const Type& type, std::string_view what) {
+typename C::Morphism denote(const C& c, const Context& context, const Term& term, const Type& type,
+                            std::string_view what) {
   auto result = semantics::interpret(c, context, term, type);
   if (result.ok()) return std::move(result).value();
   if (calculus::infer(context, term, type).ok()) {
@@ -199,13 +200,23 @@ struct Lemma55 {
 namespace detail {
 // |M| = |M'| for a term M built around a redex of a rule and M' one step on.
 struct RuleCase {
-  static Case make(CaseGenerator& gen, const Context& context, const Term& redex, const Type& type) {
+  static Case make(CaseGenerator& gen, const Context& context, const Term& redex,
+                   const Type& type) {
     Case k;
     k.terms.push_back({"M", context, redex, type});
     point_for_context(gen, k, context);
     return k;
   }
 };
+// π_k(ι_l s) with s random: l = k when same_component, else l ≠ k.
+inline Case projection_case(CaseGenerator& gen, bool same_component) {
+  const Context context = random_context(gen);
+  const Type sigma = gen.object();
+  const int k = static_cast<int>(1 + calculus::random_below(gen.rng(), 2));
+  const Term s = gen.random_term(context, sigma);
+  const int l = same_component ? k : 3 - k;
+  return RuleCase::make(gen, context, calculus::mk_proj(k, calculus::mk_inj(l, s)), sigma);
+}
 template <class C>
 Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_view rule,
                                         std::uint64_t choice_seed) {
@@ -250,14 +261,7 @@ struct SoundTangent {
 
 struct SoundProjection {
   static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|"};
-  static Case generate(CaseGenerator& gen) {
-    const Context context = detail::random_context(gen);
-    const Type sigma = gen.object();
-    const int k = static_cast<int>(1 + calculus::random_below(gen.rng(), 2));
-    const Term s = gen.random_term(context, sigma);
-    return detail::RuleCase::make(gen, context, calculus::mk_proj(k, calculus::mk_inj(k, s)),
-                                  sigma);
-  }
+  static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, true); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "pi", k.term("M").term->hash());
@@ -266,14 +270,7 @@ struct SoundProjection {
 
 struct SoundProjectionZero {
   static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0"};
-  static Case generate(CaseGenerator& gen) {
-    const Context context = detail::random_context(gen);
-    const Type sigma = gen.object();
-    const int k = static_cast<int>(1 + calculus::random_below(gen.rng(), 2));
-    const Term s = gen.random_term(context, sigma);
-    return detail::RuleCase::make(gen, context, calculus::mk_proj(k, calculus::mk_inj(3 - k, s)),
-                                  sigma);
-  }
+  static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, false); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "pi", k.term("M").term->hash());
