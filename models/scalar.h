@@ -67,11 +67,9 @@ class Tagged {
   // The perturbation terms, sorted by monomial_less, without zero coefficients
   // (a fresh list: the first-order form keeps none).
   Terms perturbation() const {
-    if (is_general()) return general_;
     Terms terms;
-    terms.reserve(count_);
-    for (std::size_t i = 0; i < count_; ++i)
-      terms.push_back(Term{Monomial{tags_[i]}, coefficients_[i]});
+    terms.reserve(term_count());
+    for_each_term([&](const Monomial& m, const F& c) { terms.push_back(Term{m, c}); });
     return terms;
   }
 
@@ -197,6 +195,7 @@ class Tagged {
   }
 
   friend Tagged operator+(const Tagged& a, const Tagged& b) {
+    if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ + b.primal_);
     if (b.is_unperturbed()) return a.shifted(a.primal_ + b.primal_);
     if (a.is_unperturbed()) return b.shifted(a.primal_ + b.primal_);
     if (!a.is_general() && !b.is_general()) return first_order_sum(a, b);
@@ -209,6 +208,7 @@ class Tagged {
 
   // (a₀ + A)(b₀ + B) = a₀b₀ + a₀B + b₀A + AB, where AB drops products sharing a tag.
   friend Tagged operator*(const Tagged& a, const Tagged& b) {
+    if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ * b.primal_);
     if (b.is_unperturbed()) return a.scaled(b.primal_);
     if (a.is_unperturbed()) return b.scaled(a.primal_);
     if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
@@ -218,22 +218,19 @@ class Tagged {
                                a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
       return product;
     }
-    Terms storage_a, storage_b;
-    const Terms& ta = a.terms(storage_a);
-    const Terms& tb = b.terms(storage_b);
     Terms product;
-    product.reserve(ta.size() + tb.size() + ta.size() * tb.size());
-    for (const Term& term : ta)
-      product.push_back(Term{term.monomial, term.coefficient * b.primal_});
-    for (const Term& term : tb)
-      product.push_back(Term{term.monomial, a.primal_ * term.coefficient});
-    for (const Term& x : ta) {
-      for (const Term& y : tb) {
-        if (auto m = monomial_product(x.monomial, y.monomial)) {
-          product.push_back(Term{std::move(*m), x.coefficient * y.coefficient});
-        }
-      }
-    }
+    product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
+    a.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, c * b.primal_});
+    });
+    b.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, a.primal_ * c});
+    });
+    a.for_each_term([&](const Monomial& ma, const F& ca) {
+      b.for_each_term([&](const Monomial& mb, const F& cb) {
+        if (auto m = monomial_product(ma, mb)) product.push_back(Term{std::move(*m), ca * cb});
+      });
+    });
     return Tagged(a.primal_ * b.primal_, std::move(product));
   }
 
@@ -269,6 +266,15 @@ class Tagged {
   }
 
   bool is_general() const { return !general_.empty(); }
+
+  std::size_t term_count() const { return count_ + general_.size(); }
+
+  // visit(monomial, coefficient) for each term, in monomial_less order.
+  template <class Visit>
+  void for_each_term(Visit visit) const {
+    for (std::size_t i = 0; i < count_; ++i) visit(Monomial{tags_[i]}, coefficients_[i]);
+    for (const Term& term : general_) visit(term.monomial, term.coefficient);
+  }
 
   // Appends c·ε_tag to the first-order form: tag above every tag held, c ≠ 0
   // is checked here (a zero coefficient is dropped), room is the caller's.
