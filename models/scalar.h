@@ -6,16 +6,27 @@
 //   value  = c₀ + Σ c_m·m     m a non-empty monomial (product of distinct ε's)
 //   ε_i·ε_i = 0               so a product of monomials sharing a tag vanishes
 //
-// Representation: c₀ inline, the perturbation Σ c_m·m as a vector of terms
-// sorted by monomial_less with no zero coefficients (so structurally equal
-// values are ==). An unperturbed value has an empty vector, which never
-// allocates: it costs a double plus an empty vector.
+// Representation: c₀ inline, and the perturbation Σ c_m·m, with no zero
+// coefficients, in exactly one of two forms, chosen by its shape alone (so
+// structurally equal values are ==):
+//
+//   first order   at most kInlineTerms terms, each of one tag: Σ c_i·ε_{t_i}
+//                 with t_1 < t_2, held inline (no allocation). This is every
+//                 scalar of one forward-mode pass: x + ε·v and all that a
+//                 computation makes of it, since ε·ε = 0 keeps it first order.
+//   general       anything else: a vector of terms sorted by monomial_less.
+//
+// The arithmetic computes each coefficient by the same floating-point
+// operations in both forms; the first-order form only skips the allocation,
+// the sort and the monomial products.
 #pragma once
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,32 +47,54 @@ class Tagged {
   };
   using Terms = std::vector<Term>;
 
+  // The most first-order terms held inline: one tag for T f, a second for
+  // sums such as x + ε1·v + ε2·w before they are multiplied together.
+  static constexpr std::size_t kInlineTerms = 2;
+
   // The unperturbed value `value`; implicit so that F mixes with Tagged<F>.
   Tagged(F value = F(0)) : primal_(std::move(value)) {}
 
   // ε_tag.
-  static Tagged infinitesimal(Tag tag) { return Tagged(F(0), Terms{Term{Monomial{tag}, F(1)}}); }
+  static Tagged infinitesimal(Tag tag) {
+    Tagged x;
+    x.push_first_order(tag, F(1));
+    return x;
+  }
 
   // The coefficient of the empty monomial.
   const F& primal_value() const { return primal_; }
 
-  // The perturbation terms, sorted by monomial_less, without zero coefficients.
-  const Terms& perturbation() const { return terms_; }
+  // The perturbation terms, sorted by monomial_less, without zero coefficients
+  // (a fresh list: the first-order form keeps none).
+  Terms perturbation() const {
+    Terms terms;
+    terms.reserve(term_count());
+    for_each_term([&](const Monomial& m, const F& c) { terms.push_back(Term{m, c}); });
+    return terms;
+  }
 
   // The coefficient of `monomial` (F(0) if absent); the empty monomial gives the primal.
   F coefficient(const Monomial& monomial) const {
     if (monomial.empty()) return primal_;
+    if (!is_general()) {
+      const std::size_t i = monomial.size() == 1 ? first_order_index(monomial.front()) : count_;
+      return i < count_ ? coefficients_[i] : F(0);
+    }
     const auto found = std::lower_bound(
-        terms_.begin(), terms_.end(), monomial,
+        general_.begin(), general_.end(), monomial,
         [](const Term& term, const Monomial& m) { return monomial_less(term.monomial, m); });
-    return found != terms_.end() && found->monomial == monomial ? found->coefficient : F(0);
+    return found != general_.end() && found->monomial == monomial ? found->coefficient : F(0);
   }
 
   // The coefficient of ε_tag as a Tagged: Σ_{m ∋ ε_tag} c·(m ∖ ε_tag).
   Tagged tangent(Tag tag) const {
+    if (!is_general()) {
+      const std::size_t i = first_order_index(tag);
+      return i < count_ ? Tagged(coefficients_[i]) : Tagged(F(0));
+    }
     F primal(0);
     Terms rest;
-    for (const Term& term : terms_) {
+    for (const Term& term : general_) {
       if (!monomial_contains(term.monomial, tag)) continue;
       if (term.monomial.size() == 1) {
         primal = term.coefficient;
@@ -74,18 +107,34 @@ class Tagged {
 
   // The value with every monomial containing ε_tag dropped (ε_tag := 0).
   Tagged primal(Tag tag) const {
+    if (!is_general()) {
+      Tagged rest(primal_);
+      for (std::size_t i = 0; i < count_; ++i) {
+        if (tags_[i] != tag) rest.push_first_order(tags_[i], coefficients_[i]);
+      }
+      return rest;
+    }
     Terms rest;
-    for (const Term& term : terms_) {
+    for (const Term& term : general_) {
       if (!monomial_contains(term.monomial, tag)) rest.push_back(term);
     }
-    return Tagged(primal_, std::move(rest));
+    return Tagged(primal_, std::move(rest), Canonical{});
   }
 
   // The value with ε_a and ε_b exchanged everywhere.
   Tagged swapped(Tag a, Tag b) const {
+    if (!is_general()) {
+      Tagged renamed(*this);
+      for (std::size_t i = 0; i < count_; ++i) renamed.tags_[i] = swapped_tag(tags_[i], a, b);
+      if (count_ == 2 && renamed.tags_[1] < renamed.tags_[0]) {
+        std::swap(renamed.tags_[0], renamed.tags_[1]);
+        std::swap(renamed.coefficients_[0], renamed.coefficients_[1]);
+      }
+      return renamed;
+    }
     Terms renamed;
-    renamed.reserve(terms_.size());
-    for (const Term& term : terms_) {
+    renamed.reserve(general_.size());
+    for (const Term& term : general_) {
       renamed.push_back(Term{monomial_swapped(term.monomial, a, b), term.coefficient});
     }
     return Tagged(primal_, std::move(renamed));
@@ -93,80 +142,102 @@ class Tagged {
 
   // Whether ε_tag occurs in some monomial.
   bool has_tag(Tag tag) const {
-    return std::any_of(terms_.begin(), terms_.end(),
+    if (!is_general()) return first_order_index(tag) < count_;
+    return std::any_of(general_.begin(), general_.end(),
                        [tag](const Term& term) { return monomial_contains(term.monomial, tag); });
   }
 
   // The value minus its primal: the nilpotent part Σ c_m·m.
-  Tagged nilpotent() const { return Tagged(F(0), terms_, Canonical{}); }
+  Tagged nilpotent() const {
+    Tagged n(*this);
+    n.primal_ = F(0);
+    return n;
+  }
 
   // Whether the value is a plain element of F.
-  bool is_unperturbed() const { return terms_.empty(); }
+  bool is_unperturbed() const { return count_ == 0 && general_.empty(); }
 
   // Whether every coefficient, the primal included, is finite.
   bool is_finite() const {
     using std::isfinite;
-    return isfinite(primal_) && std::all_of(terms_.begin(), terms_.end(), [](const Term& term) {
-             return isfinite(term.coefficient);
-           });
+    return isfinite(primal_) &&
+           std::all_of(coefficients_.begin(), coefficients_.begin() + count_,
+                       [](const F& c) { return isfinite(c); }) &&
+           std::all_of(general_.begin(), general_.end(),
+                       [](const Term& term) { return isfinite(term.coefficient); });
   }
 
   // "c₀ + c·ε1 + c·ε1ε2 …" in graded order; just "c₀" when unperturbed.
   std::string to_string() const {
     std::string text = fmt::format("{}", primal_);
-    for (const Term& term : terms_) {
+    for (const Term& term : perturbation()) {
       text += fmt::format(" + {}{}", term.coefficient, monomial_to_string(term.monomial));
     }
     return text;
   }
 
-  friend bool operator==(const Tagged&, const Tagged&) = default;
+  friend bool operator==(const Tagged& a, const Tagged& b) {
+    return a.primal_ == b.primal_ && a.count_ == b.count_ &&
+           std::equal(a.tags_.begin(), a.tags_.begin() + a.count_, b.tags_.begin()) &&
+           std::equal(a.coefficients_.begin(), a.coefficients_.begin() + a.count_,
+                      b.coefficients_.begin()) &&
+           a.general_ == b.general_;
+  }
 
   friend Tagged operator-(const Tagged& x) {
-    Terms negated;
-    negated.reserve(x.terms_.size());
-    for (const Term& term : x.terms_) negated.push_back(Term{term.monomial, -term.coefficient});
-    return Tagged(-x.primal_, std::move(negated), Canonical{});
+    Tagged negated(-x.primal_);
+    for (std::size_t i = 0; i < x.count_; ++i)
+      negated.push_first_order(x.tags_[i], -x.coefficients_[i]);
+    negated.general_.reserve(x.general_.size());
+    for (const Term& term : x.general_)
+      negated.general_.push_back(Term{term.monomial, -term.coefficient});
+    return negated;
   }
 
   friend Tagged operator+(const Tagged& a, const Tagged& b) {
-    if (b.terms_.empty()) return Tagged(a.primal_ + b.primal_, a.terms_, Canonical{});
-    if (a.terms_.empty()) return Tagged(a.primal_ + b.primal_, b.terms_, Canonical{});
-    return Tagged(a.primal_ + b.primal_, merged_sum(a.terms_, b.terms_), Canonical{});
+    if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ + b.primal_);
+    if (b.is_unperturbed()) return a.shifted(a.primal_ + b.primal_);
+    if (a.is_unperturbed()) return b.shifted(a.primal_ + b.primal_);
+    if (!a.is_general() && !b.is_general()) return first_order_sum(a, b);
+    Terms storage_a, storage_b;
+    return Tagged(a.primal_ + b.primal_, merged_sum(a.terms(storage_a), b.terms(storage_b)),
+                  Canonical{});
   }
 
   friend Tagged operator-(const Tagged& a, const Tagged& b) { return a + (-b); }
 
   // (a₀ + A)(b₀ + B) = a₀b₀ + a₀B + b₀A + AB, where AB drops products sharing a tag.
   friend Tagged operator*(const Tagged& a, const Tagged& b) {
-    if (b.terms_.empty()) return a.scaled(b.primal_);
-    if (a.terms_.empty()) return b.scaled(a.primal_);
-    Terms product;
-    product.reserve(a.terms_.size() + b.terms_.size() + a.terms_.size() * b.terms_.size());
-    for (const Term& term : a.terms_)
-      product.push_back(Term{term.monomial, term.coefficient * b.primal_});
-    for (const Term& term : b.terms_)
-      product.push_back(Term{term.monomial, a.primal_ * term.coefficient});
-    for (const Term& ta : a.terms_) {
-      for (const Term& tb : b.terms_) {
-        if (auto m = monomial_product(ta.monomial, tb.monomial)) {
-          product.push_back(Term{std::move(*m), ta.coefficient * tb.coefficient});
-        }
-      }
+    if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ * b.primal_);
+    if (b.is_unperturbed()) return a.scaled(b.primal_);
+    if (a.is_unperturbed()) return b.scaled(a.primal_);
+    if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
+      // AB = c·d·ε² = 0: the product stays first order in the one tag.
+      Tagged product(a.primal_ * b.primal_);
+      product.push_first_order(a.tags_[0],
+                               a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
+      return product;
     }
+    Terms product;
+    product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
+    a.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, c * b.primal_});
+    });
+    b.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, a.primal_ * c});
+    });
+    a.for_each_term([&](const Monomial& ma, const F& ca) {
+      b.for_each_term([&](const Monomial& mb, const F& cb) {
+        if (auto m = monomial_product(ma, mb)) product.push_back(Term{std::move(*m), ca * cb});
+      });
+    });
     return Tagged(a.primal_ * b.primal_, std::move(product));
   }
 
   // a / b = a · (1/b), with 1/b by its Taylor expansion (see reciprocal).
   friend Tagged operator/(const Tagged& a, const Tagged& b) {
-    if (b.terms_.empty()) {
-      if (a.terms_.empty()) return Tagged(a.primal_ / b.primal_);
-      Terms quotient;
-      quotient.reserve(a.terms_.size());
-      for (const Term& term : a.terms_)
-        quotient.push_back(Term{term.monomial, term.coefficient / b.primal_});
-      return Tagged(a.primal_ / b.primal_, std::move(quotient));
-    }
+    if (b.is_unperturbed())
+      return a.mapped(a.primal_ / b.primal_, [&](const F& c) { return c / b.primal_; });
     return a * reciprocal(b);
   }
 
@@ -178,8 +249,96 @@ class Tagged {
  private:
   struct Canonical {};  // marks terms already sorted, merged and free of zeros
 
-  Tagged(F primal, Terms terms) : primal_(std::move(primal)), terms_(canonical(std::move(terms))) {}
-  Tagged(F primal, Terms terms, Canonical) : primal_(std::move(primal)), terms_(std::move(terms)) {}
+  // From any list of terms: sorted, merged, zeros dropped, then in its form.
+  Tagged(F primal, Terms terms)
+      : Tagged(std::move(primal), canonical(std::move(terms)), Canonical{}) {}
+
+  // From a canonical list of terms, in the first-order form if it fits.
+  Tagged(F primal, Terms terms, Canonical) : primal_(std::move(primal)) {
+    const bool fits = terms.size() <= kInlineTerms &&
+                      std::all_of(terms.begin(), terms.end(),
+                                  [](const Term& term) { return term.monomial.size() == 1; });
+    if (!fits) {
+      general_ = std::move(terms);
+      return;
+    }
+    for (Term& term : terms) push_first_order(term.monomial.front(), std::move(term.coefficient));
+  }
+
+  bool is_general() const { return !general_.empty(); }
+
+  std::size_t term_count() const { return count_ + general_.size(); }
+
+  // visit(monomial, coefficient) for each term, in monomial_less order.
+  template <class Visit>
+  void for_each_term(Visit visit) const {
+    for (std::size_t i = 0; i < count_; ++i) visit(Monomial{tags_[i]}, coefficients_[i]);
+    for (const Term& term : general_) visit(term.monomial, term.coefficient);
+  }
+
+  // Appends c·ε_tag to the first-order form: tag above every tag held, c ≠ 0
+  // is checked here (a zero coefficient is dropped), room is the caller's.
+  void push_first_order(Tag tag, F coefficient) {
+    if (coefficient == F(0)) return;
+    tags_[count_] = tag;
+    coefficients_[count_] = std::move(coefficient);
+    ++count_;
+  }
+
+  // The position of ε_tag in the first-order form, or count_ if absent.
+  std::size_t first_order_index(Tag tag) const {
+    std::size_t i = 0;
+    while (i < count_ && tags_[i] != tag) ++i;
+    return i;
+  }
+
+  static Tag swapped_tag(Tag t, Tag a, Tag b) { return t == a ? b : t == b ? a : t; }
+
+  // The perturbation as a term list: the general one, or the first-order one
+  // written into `storage`.
+  const Terms& terms(Terms& storage) const {
+    if (is_general()) return general_;
+    storage = perturbation();
+    return storage;
+  }
+
+  // The same perturbation under the primal `primal`.
+  Tagged shifted(F primal) const {
+    Tagged x(*this);
+    x.primal_ = std::move(primal);
+    return x;
+  }
+
+  // The sum of two first-order forms, by merging on tags as merged_sum does.
+  static Tagged first_order_sum(const Tagged& a, const Tagged& b) {
+    std::array<Tag, 2 * kInlineTerms> tags;
+    std::array<F, 2 * kInlineTerms> coefficients;
+    std::size_t n = 0, i = 0, j = 0;
+    while (i < a.count_ || j < b.count_) {
+      if (j == b.count_ || (i < a.count_ && a.tags_[i] < b.tags_[j])) {
+        tags[n] = a.tags_[i];
+        coefficients[n++] = a.coefficients_[i++];
+      } else if (i == a.count_ || b.tags_[j] < a.tags_[i]) {
+        tags[n] = b.tags_[j];
+        coefficients[n++] = b.coefficients_[j++];
+      } else {
+        F coefficient = a.coefficients_[i++] + b.coefficients_[j++];
+        if (coefficient == F(0)) continue;
+        tags[n] = a.tags_[i - 1];
+        coefficients[n++] = std::move(coefficient);
+      }
+    }
+    if (n <= kInlineTerms) {
+      Tagged sum(a.primal_ + b.primal_);
+      for (std::size_t k = 0; k < n; ++k) sum.push_first_order(tags[k], std::move(coefficients[k]));
+      return sum;
+    }
+    Terms terms;
+    terms.reserve(n);
+    for (std::size_t k = 0; k < n; ++k)
+      terms.push_back(Term{Monomial{tags[k]}, std::move(coefficients[k])});
+    return Tagged(a.primal_ + b.primal_, std::move(terms), Canonical{});
+  }
 
   // Sorts by monomial, adds coefficients of equal monomials, drops zeros; in place.
   static Terms canonical(Terms terms) {
@@ -223,17 +382,32 @@ class Tagged {
     return sum;
   }
 
+  // primal + Σ coefficient(c_m)·m: each coefficient mapped, zeros dropped.
+  template <class Coefficient>
+  Tagged mapped(F primal, Coefficient coefficient) const {
+    if (!is_general()) {
+      Tagged x(std::move(primal));
+      for (std::size_t i = 0; i < count_; ++i)
+        x.push_first_order(tags_[i], coefficient(coefficients_[i]));
+      return x;
+    }
+    Terms terms;
+    terms.reserve(general_.size());
+    for (const Term& term : general_)
+      terms.push_back(Term{term.monomial, coefficient(term.coefficient)});
+    return Tagged(std::move(primal), std::move(terms));
+  }
+
   // The value times the unperturbed factor s.
   Tagged scaled(const F& s) const {
-    if (terms_.empty()) return Tagged(primal_ * s);
-    Terms product;
-    product.reserve(terms_.size());
-    for (const Term& term : terms_) product.push_back(Term{term.monomial, term.coefficient * s});
-    return Tagged(primal_ * s, std::move(product));
+    return mapped(primal_ * s, [&](const F& c) { return c * s; });
   }
 
   F primal_;
-  Terms terms_;
+  std::size_t count_ = 0;                       // terms in the first-order form
+  std::array<Tag, kInlineTerms> tags_{};        // increasing; the first count_ are used
+  std::array<F, kInlineTerms> coefficients_{};  // non-zero; the first count_ are used
+  Terms general_;                               // the general form; empty in the first-order form
 };
 
 // f(a + n) = Σ_k f⁽ᵏ⁾(a)·nᵏ/k! for the nilpotent part n of x, where

@@ -276,3 +276,156 @@ TEST_CASE("division inverts multiplication away from zero", "[scalar][property]"
     RC_ASSERT(close((a / b) * b, a, tags));
   });
 }
+
+// ---- the two forms of the perturbation (models/scalar.h): first order, at
+// most kInlineTerms single-tag terms, held inline; anything else a sorted
+// vector. Each value has one form, so a value reached through the other form
+// must still be ==, print the same and list the same terms. ----
+
+namespace {
+
+using Terms = Scalar::Terms;
+
+// The value primal + Σ c·m built term by term in the given order: every sum
+// of disjoint monomials is exact, so the order must not matter.
+Scalar rebuilt(double primal, const Terms& terms) {
+  Scalar value(primal);
+  for (const Scalar::Term& term : terms) {
+    Scalar monomial(term.coefficient);
+    for (Tag t : term.monomial) monomial *= eps(t);
+    value += monomial;
+  }
+  return value;
+}
+
+// Sorted by monomial_less without repeats, and no zero coefficient.
+bool canonical(const Terms& terms) {
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (terms[i].coefficient == 0.0 || terms[i].monomial.empty()) return false;
+    if (i > 0 && !monomial_less(terms[i - 1].monomial, terms[i].monomial)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("0, 1, 2 and 3 first-order terms across the inline boundary", "[scalar][forms]") {
+  const auto [e1, e2, e3] = three_tags();
+  const Scalar zero_terms = (1.0 + eps(e1)) - eps(e1);
+  CHECK(zero_terms.is_unperturbed());
+  CHECK(zero_terms == Scalar(1.0));
+  CHECK(zero_terms.perturbation().empty());
+
+  const Scalar one_term = 1.0 + 2.0 * eps(e2);
+  CHECK(one_term.perturbation() == Terms{{{e2}, 2.0}});
+  CHECK(one_term.to_string() == fmt::format("1 + 2ε{}", e2));
+
+  // Built in either tag order, two terms come out sorted by tag.
+  const Scalar two_terms = 1.0 + 3.0 * eps(e3) + 2.0 * eps(e1);
+  CHECK(two_terms.perturbation() == Terms{{{e1}, 2.0}, {{e3}, 3.0}});
+  CHECK(two_terms == 1.0 + 2.0 * eps(e1) + 3.0 * eps(e3));
+  CHECK(two_terms.coefficient({e1}) == 2.0);
+  CHECK(two_terms.coefficient({e2}) == 0.0);
+  CHECK(two_terms.coefficient({e1, e3}) == 0.0);
+
+  // A third tag spills into the general form; removing it comes back.
+  const Scalar three_terms = two_terms + 4.0 * eps(e2);
+  CHECK(three_terms.perturbation() == Terms{{{e1}, 2.0}, {{e2}, 4.0}, {{e3}, 3.0}});
+  CHECK(three_terms == 4.0 * eps(e2) + 3.0 * eps(e3) + 1.0 + 2.0 * eps(e1));
+  CHECK(three_terms.coefficient({e2}) == 4.0);
+  CHECK(three_terms - 4.0 * eps(e2) == two_terms);
+  CHECK((three_terms - three_terms.nilpotent()) == Scalar(1.0));
+  CHECK(three_terms.to_string() == fmt::format("1 + 2ε{} + 4ε{} + 3ε{}", e1, e2, e3));
+
+  // Two two-term values whose sum cancels down to one term.
+  const Scalar a = 2.0 * eps(e1) + 5.0 * eps(e2);
+  const Scalar b = -2.0 * eps(e1) + 1.0 * eps(e3);
+  CHECK(a + b == 5.0 * eps(e2) + eps(e3));
+  CHECK((a + b).perturbation().size() == 2);
+  CHECK(a + (-a) == Scalar(0.0));
+}
+
+TEST_CASE("products in one tag stay first order; in two tags they do not", "[scalar][forms]") {
+  const auto [e1, e2, e3] = three_tags();
+  (void)e3;
+  // (3 + 2ε)(5 − 4ε) = 15 + (2·5 + 3·(−4))ε = 15 − 2ε
+  CHECK((3.0 + 2.0 * eps(e1)) * (5.0 - 4.0 * eps(e1)) == 15.0 - 2.0 * eps(e1));
+  // (1 + ε)(1 − ε) = 1 − ε² = 1: the first-order coefficient cancels
+  CHECK(((1.0 + eps(e1)) * (1.0 - eps(e1))).is_unperturbed());
+  // (1 + ε1)(1 + ε2) = 1 + ε1 + ε2 + ε1ε2: three terms, one of second order
+  const Scalar mixed = (1.0 + eps(e1)) * (1.0 + eps(e2));
+  CHECK(mixed.perturbation() == Terms{{{e1}, 1.0}, {{e2}, 1.0}, {{e1, e2}, 1.0}});
+  // Two terms, one of them second order: general although short.
+  const Scalar short_mixed = eps(e1) + eps(e1) * eps(e2);
+  CHECK(short_mixed.perturbation() == Terms{{{e1}, 1.0}, {{e1, e2}, 1.0}});
+  CHECK(short_mixed - eps(e1) * eps(e2) == eps(e1));
+  CHECK(short_mixed * eps(e1) == Scalar(0.0));
+  CHECK(short_mixed * eps(e2) == eps(e1) * eps(e2));
+  // (ε1 + ε2)² = 2ε1ε2, from two first-order terms
+  CHECK((eps(e1) + eps(e2)) * (eps(e1) + eps(e2)) == 2.0 * eps(e1) * eps(e2));
+}
+
+TEST_CASE("zero coefficients vanish in the first-order form too", "[scalar][forms]") {
+  const Tag e = fresh_tag();
+  CHECK((eps(e) * 0.0).is_unperturbed());
+  CHECK((0.0 * eps(e)) == Scalar(0.0));
+  CHECK((1e-200 * eps(e) * 1e-200).is_unperturbed());  // the coefficient underflows to 0
+  CHECK(((2.0 + 1e-200 * eps(e)) / 1e200).is_unperturbed());
+  CHECK(exp(1.0 + 0.0 * eps(e)) == Scalar(std::exp(1.0)));
+}
+
+TEST_CASE("tangent, primal and swapped across the inline boundary", "[scalar][forms]") {
+  const auto [e1, e2, e3] = three_tags();
+  // First order, two tags.
+  const Scalar first = 1.0 + 2.0 * eps(e1) + 3.0 * eps(e3);
+  CHECK(first.tangent(e1) == Scalar(2.0));
+  CHECK(first.tangent(e2) == Scalar(0.0));
+  CHECK(first.primal(e1) == 1.0 + 3.0 * eps(e3));
+  CHECK(first.primal(e2) == first);
+  CHECK(first.has_tag(e3));
+  CHECK_FALSE(first.has_tag(e2));
+  // Swapping e1 past e3 reorders the two inline terms.
+  CHECK(first.swapped(e1, e2).perturbation() == Terms{{{e2}, 2.0}, {{e3}, 3.0}});
+  const Scalar reordered = first.swapped(e3, e2).swapped(e1, e3);
+  CHECK(reordered.perturbation() == Terms{{{e2}, 3.0}, {{e3}, 2.0}});
+  CHECK(reordered == 1.0 + 3.0 * eps(e2) + 2.0 * eps(e3));
+  CHECK(first.swapped(e1, e3).swapped(e1, e3) == first);
+  // General to first order: dropping or extracting the second-order tag.
+  const Scalar general = 1.0 + 2.0 * eps(e1) + 4.0 * eps(e1) * eps(e2);
+  CHECK(general.primal(e2) == 1.0 + 2.0 * eps(e1));
+  CHECK(general.tangent(e1) == 2.0 + 4.0 * eps(e2));
+  CHECK(general.tangent(e2) == 4.0 * eps(e1));
+  CHECK(general.swapped(e2, e3) == 1.0 + 2.0 * eps(e1) + 4.0 * eps(e1) * eps(e3));
+  // Three first-order terms: general; one primal away from inline.
+  const Scalar three = first + 5.0 * eps(e2);
+  CHECK(three.primal(e2) == first);
+  CHECK(three.tangent(e2) == Scalar(5.0));
+  CHECK(three.swapped(e1, e2) == 1.0 + 5.0 * eps(e1) + 2.0 * eps(e2) + 3.0 * eps(e3));
+}
+
+TEST_CASE("the Taylor series in the first-order form stops after one term", "[scalar][forms]") {
+  const Tag e = fresh_tag();
+  const double x = 0.4;
+  CHECK(sin(x + 2.0 * eps(e)) == std::sin(x) + 2.0 * std::cos(x) * eps(e));
+  CHECK(cos(x + 2.0 * eps(e)) == std::cos(x) + std::sin(x) * -2.0 * eps(e));
+  CHECK(exp(x + eps(e)) == std::exp(x) + std::exp(x) * eps(e));
+  CHECK(1.0 / (2.0 + eps(e)) == 0.5 - 0.25 * eps(e));
+}
+
+TEST_CASE("every value has one form, whatever built it", "[scalar][forms][property]") {
+  const auto tags = three_tags();
+  rc::prop("results are canonical and equal their term-by-term rebuild", [&] {
+    const Scalar a = *small_tagged(tags);
+    const Scalar b = *small_tagged(tags);
+    const Tag e = tags[*rc::gen::inRange(0, 3)];
+    const Tag f = tags[*rc::gen::inRange(0, 3)];
+    for (const Scalar& x : {a, a + b, a - b, a * b, sin(a), a.tangent(e), a.primal(e),
+                            a.swapped(e, f), a.nilpotent()}) {
+      Terms terms = x.perturbation();
+      RC_ASSERT(canonical(terms));
+      RC_ASSERT(rebuilt(x.primal_value(), terms) == x);
+      std::reverse(terms.begin(), terms.end());
+      RC_ASSERT(rebuilt(x.primal_value(), terms) == x);
+    }
+  });
+}
