@@ -12,6 +12,7 @@
 
 #include "proofs/case_generator.h"
 #include "proofs/check_case.h"
+#include "proofs/linear_model.h"
 #include "semantics/differential_lambda_category.h"
 
 namespace perturb::proofs {
@@ -22,6 +23,8 @@ struct LawBinding {
   bool foil = false;
   // Whether cases may be higher-order (the model is closed).
   bool higher_order = false;
+  // Whether cases may only use linear terms (proofs/linear_model.h).
+  bool linear_only = false;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
@@ -42,6 +45,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
           .model = std::string(model->name()),
           .foil = model->is_foil(),
           .higher_order = semantics::DifferentialLambdaCategory<M>,
+          .linear_only = LinearOnlyModel<M>,
           .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
           .check = [model](const Case& k, const semantics::Tolerance& tolerance,
                            std::uint64_t compare_seed) {
