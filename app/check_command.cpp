@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/law_commands.h"
+#include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/report.h"
 
@@ -19,6 +20,7 @@ namespace {
 struct CheckArguments {
   std::vector<std::string> laws;
   std::vector<std::string> models;
+  std::vector<std::string> plugins;
   proofs::RunOptions run;
   std::string report_dir;
   bool no_shrink = false;
@@ -39,6 +41,11 @@ bool matches_any(const std::string& text, const std::vector<std::string>& globs)
 // The bindings the arguments select: by default every law on every sound model.
 std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
+  for (const std::string& path : arguments.plugins) {
+    auto loaded = load_plugin(path);
+    if (!loaded.ok()) fail_usage(loaded.error().to_string());
+    for (proofs::LawBinding& binding : *loaded) all.push_back(std::move(binding));
+  }
   std::set<std::string> known_models;
   for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
   for (const std::string& model : arguments.models) {
@@ -114,6 +121,8 @@ void add_check_command(CLI::App& app) {
                       "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");
   command->add_option("--model", arguments->models,
                       "Only this model (repeatable; default every sound model; foils only when named)");
+  command->add_option("--plugin", arguments->plugins,
+                      "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
   command->add_option("--cases", arguments->run.cases, "Random cases per law and model")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->capture_default_str();

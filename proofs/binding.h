@@ -12,6 +12,7 @@
 
 #include "proofs/case_generator.h"
 #include "proofs/check_case.h"
+#include "proofs/linear_model.h"
 #include "semantics/differential_lambda_category.h"
 #include "semantics/interpret.h"
 
@@ -23,6 +24,8 @@ struct LawBinding {
   bool foil = false;
   // Whether cases may be higher-order (the model is closed).
   bool higher_order = false;
+  // Whether cases may only use linear terms (proofs/linear_model.h).
+  bool linear_only = false;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
@@ -66,6 +69,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
           .model = std::string(model->name()),
           .foil = model->is_foil(),
           .higher_order = semantics::DifferentialLambdaCategory<M>,
+          .linear_only = LinearOnlyModel<M>,
           .generate =
               [model](CaseGenerator& gen) {
                 Case k = Law::generate(gen);

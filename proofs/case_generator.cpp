@@ -41,6 +41,9 @@ Term CaseGenerator::random_term(const Context& context, const Type& type) {
                                  {.size = options_.max_size,
                                   .intermediate_types = {.max_depth = 1, .atoms = {"R"}}});
   }
+  if (options_.linear_only) {
+    return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
+  }
   return random_first_order_term(rng_, context, type, options_.max_size);
 }
 
@@ -53,7 +56,9 @@ void CaseGenerator::linear_morphism(Case& into, std::string role, const Type& do
                                     const Type& codomain) {
   const Context context({{"x", domain}});
   into.terms.push_back({std::move(role), context,
-                        random_linear_term(rng_, context, codomain, options_.max_size), codomain});
+                        random_linear_term(rng_, context, codomain, options_.max_size,
+                                           !options_.linear_only),
+                        codomain});
 }
 
 void CaseGenerator::term(Case& into, std::string role, const Context& context, const Type& type) {

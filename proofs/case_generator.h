@@ -17,6 +17,9 @@ struct GeneratorOptions {
   bool higher_order = true;
   // Approximate size of each generated term.
   std::uint32_t max_size = 10;
+  // Whether the model only has linear maps (proofs/linear_model.h): every
+  // term is then a linear term without literals (random_linear_term).
+  bool linear_only = false;
 };
 
 class CaseGenerator {

@@ -10,6 +10,7 @@
 
 #include "calculus/error.h"
 #include "proofs/law_support.h"
+#include "proofs/linear_model.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
 #include "semantics/tolerance.h"
@@ -39,6 +40,58 @@ typename C::Morphism point_morphism(const C& c, const Case& k, const typename C:
   return point;
 }
 
+// The Point of a linear-only model (proofs/linear_model.h) that a closed
+// point term of a first-order type denotes: a bag of literals at R, of
+// injections at products. Anything else (a shrunk point the model cannot
+// read) says nothing about the law and is discarded.
+template <LinearOnlyModel C>
+typename C::Point linear_point_value(const C& c, const calculus::Term& term,
+                                     const calculus::Type& type) {
+  if (calculus::is_product(type)) {
+    std::vector<calculus::Term> parts[2];
+    for (const calculus::Term& summand : calculus::summands(term)) {
+      if (!calculus::is_inj(summand)) throw Discard("a point that is not a tuple of literals");
+      parts[calculus::component(summand) - 1].push_back(calculus::operand(summand));
+    }
+    return c.pair_point(linear_point_value(c, calculus::mk_sum(parts[0]), type->left()),
+                        linear_point_value(c, calculus::mk_sum(parts[1]), type->right()));
+  }
+  double value = 0;
+  for (const calculus::Term& summand : calculus::summands(term)) {
+    if (!calculus::is_real(type) || !calculus::is_lit(summand)) {
+      throw Discard("a point that is not a tuple of literals");
+    }
+    value += calculus::lit_value(summand);
+  }
+  return c.real_point(value);
+}
+
+// Both sides of case k at its point. For a model with global elements the
+// point is the morphism |p| : 1 → A (point_morphism); a linear-only model has
+// none but 0, so there the point is built as a Point of A directly:
+// (…((), |p1|)…, |pn|), or |p| for one entry of object A.
+template <semantics::CartesianDifferentialCategory C>
+std::pair<typename C::Point, typename C::Point> sides_at_point(
+    const C& c, const Case& k, const Equation<typename C::Morphism>& sides,
+    const typename C::Object& domain) {
+  if constexpr (LinearOnlyModel<C>) {
+    const auto& entries = k.point_context.entries();
+    auto point = c.unit_point();
+    if (k.point.size() == 1 && domain == point_object(c, k)) {
+      point = linear_point_value(c, k.point[0], entries[0].type);
+    } else {
+      for (std::size_t i = 0; i < k.point.size(); ++i) {
+        point = c.pair_point(point, linear_point_value(c, k.point[i], entries[i].type));
+      }
+    }
+    return {c.apply(sides.lhs, point), c.apply(sides.rhs, point)};
+  } else {
+    const auto point = point_morphism(c, k, domain);
+    return {c.apply(c.compose(sides.lhs, point), c.unit_point()),
+            c.apply(c.compose(sides.rhs, point), c.unit_point())};
+  }
+}
+
 // The outcome of case k of Law in model c; compare_seed drives extensional comparison.
 template <class Law, class C>
 Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolerance,
@@ -56,9 +109,7 @@ Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolera
                        c.describe_object(c.codomain(sides.rhs));
       return outcome;
     }
-    const auto point = point_morphism(c, k, domain);
-    const auto lhs = c.apply(c.compose(sides.lhs, point), c.unit_point());
-    const auto rhs = c.apply(c.compose(sides.rhs, point), c.unit_point());
+    const auto [lhs, rhs] = sides_at_point(c, k, sides, domain);
     outcome.lhs = c.describe_point(codomain, lhs);
     outcome.rhs = c.describe_point(codomain, rhs);
     std::mt19937_64 rng(compare_seed);

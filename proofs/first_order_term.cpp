@@ -101,18 +101,19 @@ class Generator {
   std::vector<Access> accesses_;
 
  public:
-  Term linear(const Type& type, std::uint32_t size) {
+  Term linear(const Type& type, std::uint32_t size, bool scale_by_literals) {
     if (size > 3 && calculus::random_chance(rng_, 1, 4)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_add(linear(type, half), linear(type, size - half));
+      return calculus::mk_add(linear(type, half, scale_by_literals), linear(type, size - half, scale_by_literals));
     }
     if (calculus::is_product(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_pair(linear(type->left(), half), linear(type->right(), size - half));
+      return calculus::mk_pair(linear(type->left(), half, scale_by_literals), linear(type->right(), size - half, scale_by_literals));
     }
-    if (calculus::is_real(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
+    if (scale_by_literals && calculus::is_real(type) && size > 1 &&
+        calculus::random_chance(rng_, 1, 2)) {
       return calculus::mk_mul(calculus::mk_lit(calculus::random_literal(rng_)),
-                              linear(type, size - 1));
+                              linear(type, size - 1, scale_by_literals));
     }
     std::vector<Term> matching;
     for (const Access& access : accesses_) {
@@ -122,7 +123,7 @@ class Generator {
       return calculus::random_element(rng_, matching);
     }
     if (calculus::is_product(type)) {
-      return calculus::mk_pair(linear(type->left(), 1), linear(type->right(), 1));
+      return calculus::mk_pair(linear(type->left(), 1, scale_by_literals), linear(type->right(), 1, scale_by_literals));
     }
     return calculus::mk_zero();
   }
@@ -130,8 +131,9 @@ class Generator {
 
 }  // namespace
 
-Term random_linear_term(Rng& rng, const Context& context, const Type& type, std::uint32_t size) {
-  return Generator(rng, context).linear(type, std::max<std::uint32_t>(size, 1));
+Term random_linear_term(Rng& rng, const Context& context, const Type& type, std::uint32_t size,
+                        bool scale_by_literals) {
+  return Generator(rng, context).linear(type, std::max<std::uint32_t>(size, 1), scale_by_literals);
 }
 
 Term random_first_order_term(Rng& rng, const Context& context, const Type& type,

@@ -22,8 +22,10 @@ calculus::Term random_first_order_term(calculus::Rng& rng, const calculus::Conte
 namespace perturb::proofs {
 
 // A random term that denotes a linear map (spec §1: D(f) = f∘π1): variables,
-// projections, pairs, sums, 0 and scaling by a literal (`c * N`) only.
+// projections, pairs, sums, 0 and, when scale_by_literals, scaling by a
+// literal (`c * N`) only.
 calculus::Term random_linear_term(calculus::Rng& rng, const calculus::Context& context,
-                                  const calculus::Type& type, std::uint32_t size);
+                                  const calculus::Type& type, std::uint32_t size,
+                                  bool scale_by_literals = true);
 
 }  // namespace perturb::proofs

@@ -54,7 +54,9 @@ std::uint64_t compare_seed_of(std::uint64_t case_seed) {
 
 Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
   CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
-                    {.higher_order = binding.higher_order, .max_size = options.max_size});
+                    {.higher_order = binding.higher_order,
+                     .max_size = options.max_size,
+                     .linear_only = binding.linear_only});
   return binding.generate(gen);
 }
 

@@ -1,0 +1,79 @@
+#include "app/plugin_loader.h"
+
+#include <dlfcn.h>
+
+#include <exception>
+
+#include "proofs/plugin_api.h"
+
+namespace perturb::app {
+namespace {
+
+using AbiVersionFunction = int (*)();
+using RegisterFunction = void (*)(proofs::PluginRegistry&);
+
+calculus::Error plugin_error(const std::string& path, const std::string& message) {
+  return calculus::Error{"plugin " + path + ": " + message, std::nullopt};
+}
+
+// The plugin's check, with every exception a failure and every failure
+// naming the plugin: a model's bug must not abort the run nor hide its origin.
+proofs::LawBinding attribute_to_plugin(proofs::LawBinding binding, const std::string& path) {
+  binding.check = [check = std::move(binding.check), path](const proofs::Case& k,
+                                                           const semantics::Tolerance& tolerance,
+                                                           std::uint64_t compare_seed) {
+    proofs::Outcome outcome;
+    try {
+      outcome = check(k, tolerance, compare_seed);
+    } catch (const std::exception& error) {
+      outcome.verdict = proofs::Verdict::Failed;
+      outcome.detail = std::string("error: ") + error.what();
+    } catch (...) {
+      outcome.verdict = proofs::Verdict::Failed;
+      outcome.detail = "error: an exception that is not a std::exception";
+    }
+    if (outcome.verdict == proofs::Verdict::Failed) {
+      outcome.detail = "in plugin " + path + ": " + outcome.detail;
+    }
+    return outcome;
+  };
+  return binding;
+}
+
+}  // namespace
+
+calculus::ErrorOr<std::vector<proofs::LawBinding>> load_plugin(const std::string& path) {
+  // RTLD_LOCAL: two plugins may define the same names; the layers' symbols
+  // resolve to the executable's (it exports them).
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) return plugin_error(path, std::string("cannot load: ") + dlerror());
+  const auto abi_version =
+      reinterpret_cast<AbiVersionFunction>(dlsym(handle, PERTURB_PLUGIN_ABI_SYMBOL));
+  const auto register_models =
+      reinterpret_cast<RegisterFunction>(dlsym(handle, PERTURB_PLUGIN_REGISTER_SYMBOL));
+  if (!abi_version || !register_models) {
+    return plugin_error(path, "not a perturb plugin (it must define " PERTURB_PLUGIN_ABI_SYMBOL
+                              " and " PERTURB_PLUGIN_REGISTER_SYMBOL ", see proofs/plugin_api.h)");
+  }
+  if (const int version = abi_version(); version != proofs::kPluginAbiVersion) {
+    return plugin_error(path, "built for plugin ABI " + std::to_string(version) +
+                                  ", this perturb has " +
+                                  std::to_string(proofs::kPluginAbiVersion) + "; rebuild it");
+  }
+  proofs::PluginRegistry registry;
+  try {
+    register_models(registry);
+  } catch (const std::exception& error) {
+    return plugin_error(path, std::string("registration failed: ") + error.what());
+  } catch (...) {
+    return plugin_error(path, "registration failed with an exception that is not a std::exception");
+  }
+  if (registry.bindings().empty()) return plugin_error(path, "registers no law on any model");
+  std::vector<proofs::LawBinding> bindings;
+  for (proofs::LawBinding& binding : registry.bindings()) {
+    bindings.push_back(attribute_to_plugin(std::move(binding), path));
+  }
+  return bindings;
+}
+
+}  // namespace perturb::app

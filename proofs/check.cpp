@@ -1,0 +1,61 @@
+#include "proofs/check.h"
+
+#include <fnmatch.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "proofs/report.h"
+
+namespace perturb::proofs {
+namespace {
+
+bool matches_any(std::string_view text, const std::vector<std::string>& globs) {
+  const std::string subject(text);
+  for (const std::string& glob : globs) {
+    if (fnmatch(glob.c_str(), subject.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+std::vector<LawBinding> select_laws(std::vector<LawBinding> bindings,
+                                    const std::vector<std::string>& globs) {
+  if (globs.empty()) return bindings;
+  std::vector<LawBinding> selected;
+  for (LawBinding& binding : bindings) {
+    if (matches_any(binding.info.id, globs)) selected.push_back(std::move(binding));
+  }
+  return selected;
+}
+
+std::vector<LawResult> check_bindings(const std::vector<LawBinding>& bindings,
+                                      const CheckOptions& options) {
+  std::vector<LawResult> results = run_laws(bindings, options.run);
+  if (!options.report_dir.empty()) {
+    const std::filesystem::path dir(options.report_dir);
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) throw std::runtime_error("cannot create " + dir.string() + ": " + error.message());
+    write_file(dir / "report.json", report_json(results, options.run).dump(2) + "\n");
+    write_file(dir / "report.md", report_markdown(results, options.run));
+  }
+  return results;
+}
+
+bool all_hold(const std::vector<LawResult>& results) {
+  for (const LawResult& result : results) {
+    if (result.failed > 0) return false;
+  }
+  return true;
+}
+
+}  // namespace perturb::proofs
