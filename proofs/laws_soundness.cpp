@@ -50,13 +50,60 @@ Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng
   for (const calculus::Redex& redex : matching) {
     shallowest = std::min(shallowest, redex.position.size());
   }
-  std::erase_if(matching, [&](const calculus::Redex& r) { return r.position.size() != shallowest; });
+  std::erase_if(matching,
+                [&](const calculus::Redex& r) { return r.position.size() != shallowest; });
   const calculus::Redex& chosen = calculus::random_element(rng, matching);
   auto contraction = calculus::reduce_at(term, chosen.position);
   if (!contraction.ok()) {
     throw calculus::InternalError("contract_some: find_redexes gave a position reduce_at refused");
   }
   return contraction->result;
+}
+
+Term shared_derivative_term(CaseGenerator& gen) {
+  using calculus::mk_app;
+  using calculus::mk_lam;
+  using calculus::mk_lit;
+  using calculus::mk_mul;
+  using calculus::mk_prim;
+  using calculus::mk_var;
+  auto& rng = gen.rng();
+  const Type real = calculus::real_type();
+  const Type real_to_real = mk_arrow(real, real);
+  auto nonzero_literal = [&] {
+    const double value = calculus::random_literal(rng);
+    return value == 0 ? 1.0 : value;
+  };
+  // g = λx:R. …, curved so that g'' is not identically 0.
+  Term curve;
+  switch (calculus::random_below(rng, 3)) {
+    case 0:  // x · x · r with r random in x
+      curve = mk_mul(mk_var(0),
+                     mk_mul(mk_var(0), gen.random_term(Context{}.extended("x", real), real)));
+      break;
+    case 1:  // x · x · x
+      curve = mk_mul(mk_var(0), mk_mul(mk_var(0), mk_var(0)));
+      break;
+    default: {  // c (x · a) for a primitive c
+      const calculus::Primitive unary[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
+                                           calculus::Primitive::Exp};
+      curve = mk_app(mk_prim(unary[calculus::random_below(rng, 3)]),
+                     mk_mul(mk_var(0), mk_lit(nonzero_literal())));
+    }
+  }
+  const Term g = mk_lam("x", real, curve);
+  // s = λu:R. λf:R → R. λx:R. f (x + u·a)
+  const Term shift = calculus::mk_add(mk_var(0), mk_mul(mk_var(2), mk_lit(nonzero_literal())));
+  const Term s =
+      mk_lam("u", real, mk_lam("f", real_to_real, mk_lam("x", real, mk_app(mk_var(1), shift))));
+  // D s P := π1 (T s ⟨1, P⟩), as the elaborator builds it.
+  const Term d = calculus::mk_proj(
+      1, mk_app(calculus::mk_tan(s),
+                calculus::mk_pair(mk_lit(1), mk_lit(calculus::random_literal(rng)))));
+  // (λd. d (d g) Q) (D s P), the let.
+  const Term body =
+      mk_app(mk_app(mk_var(0), mk_app(mk_var(0), g)), mk_lit(calculus::random_literal(rng)));
+  return mk_app(mk_lam("d", mk_arrow(real_to_real, real_to_real), body), d);
 }
 
 }  // namespace detail
@@ -71,13 +118,15 @@ Case SoundDelta::generate(CaseGenerator& gen) {
   switch (calculus::random_below(rng, 3)) {
     case 0:  // T c applied: the δ-rule for T of a primitive
       return detail::RuleCase::make(
-          gen, context, calculus::mk_app(calculus::mk_tan(prim), gen.random_term(context, mk_tangent(domain))),
+          gen, context,
+          calculus::mk_app(calculus::mk_tan(prim), gen.random_term(context, mk_tangent(domain))),
           mk_tangent(real));
     case 1: {  // a primitive on literals: arithmetic
-      const Term argument = calculus::is_real(domain)
-                                ? calculus::mk_lit(calculus::random_literal(rng))
-                                : calculus::mk_pair(calculus::mk_lit(calculus::random_literal(rng)),
-                                                    calculus::mk_lit(calculus::random_literal(rng)));
+      const Term argument =
+          calculus::is_real(domain)
+              ? calculus::mk_lit(calculus::random_literal(rng))
+              : calculus::mk_pair(calculus::mk_lit(calculus::random_literal(rng)),
+                                  calculus::mk_lit(calculus::random_literal(rng)));
       return detail::RuleCase::make(gen, context, calculus::mk_app(prim, argument), real);
     }
     default: {  // mul with a zero factor
@@ -86,7 +135,8 @@ Case SoundDelta::generate(CaseGenerator& gen) {
                                 ? calculus::mk_pair(factor, calculus::mk_zero())
                                 : calculus::mk_pair(calculus::mk_zero(), factor);
       return detail::RuleCase::make(
-          gen, context, calculus::mk_app(calculus::mk_prim(calculus::Primitive::Mul), argument), real);
+          gen, context, calculus::mk_app(calculus::mk_prim(calculus::Primitive::Mul), argument),
+          real);
     }
   }
 }
