@@ -182,7 +182,8 @@ class LinearMaps {
   double derivative_scale_;
 };
 
-// The broken variant: D(f) = 2·(f∘π1), which must fail D2/D3/D5/… .
+// The broken variant: D(f) = 2·(f∘π1). It fails D3, D5 and D6; D1, D2, D4
+// and D7 hold for any multiple of a derivative.
 inline LinearMaps broken_linear_maps() { return LinearMaps("linear-maps-broken", 2.0); }
 
 }  // namespace linear_maps

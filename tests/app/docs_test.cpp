@@ -15,23 +15,23 @@
 // status must be announced by a last line "[exit status N]". The blocks of
 // one file run in order in one fresh working directory (so a report written
 // by one block can be replayed by the next) in which `examples` and `docs`
-// link to the repository's folders of that name.
+// link to the repository's folders of that name and `build` to the built
+// plugins of examples/linear_maps (docs_files.h), so that
+// `perturb check --plugin ./build/liblinear.so` runs as shown.
 #include <sys/wait.h>
-#include <unistd.h>
 
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "app/docs_files.h"
+
 namespace {
 
-namespace fs = std::filesystem;
+using namespace perturb::docs_test;
 
 const std::string kFence = "```perturb-example";
 const std::string kPrompt = "$ ";
@@ -42,23 +42,6 @@ struct Example {
   std::string expected;  // the expected output, exit status line included when non-zero
   int line = 0;          // of the command, 1-based
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
-
-// The repository root: $PERTURB_SOURCE, else found from this file's path.
-fs::path source_root() {
-  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
-  return fs::path(__FILE__).parent_path().parent_path().parent_path();
-}
-
-std::string perturb_binary() {
-  const char* bin = std::getenv("PERTURB_BIN");
-  REQUIRE(bin != nullptr);
-  return bin;
-}
 
 std::string shell_quoted(const std::string& text) {
   std::string quoted = "'";
@@ -114,20 +97,6 @@ std::string run_in(const fs::path& dir, const Example& example) {
   return result;
 }
 
-// A fresh directory with links to the repository's examples/ and docs/.
-fs::path fresh_directory(const std::string& name) {
-  static int counter = 0;
-  const fs::path dir =
-      fs::temp_directory_path() / ("perturb_docs_test_" + std::to_string(::getpid()) + "_" +
-                                   std::to_string(counter++) + "_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  for (const char* folder : {"examples", "docs"}) {
-    fs::create_directory_symlink(source_root() / folder, dir / folder);
-  }
-  return dir;
-}
-
 // Runs every example of the Markdown file; returns how many there were.
 std::size_t check_examples(const fs::path& file) {
   const std::vector<Example> examples = examples_of(read_file(file));
@@ -138,16 +107,6 @@ std::size_t check_examples(const fs::path& file) {
   }
   fs::remove_all(dir);
   return examples.size();
-}
-
-// README.md and docs/*.md, sorted.
-std::vector<fs::path> documentation_files() {
-  std::vector<fs::path> files{source_root() / "README.md"};
-  for (const fs::directory_entry& entry : fs::directory_iterator(source_root() / "docs")) {
-    if (entry.path().extension() == ".md") files.push_back(entry.path());
-  }
-  std::sort(files.begin() + 1, files.end());
-  return files;
 }
 
 }  // namespace
