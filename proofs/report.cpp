@@ -89,8 +89,10 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
 }  // namespace
 
 std::string repro_command(const LawResult& result, const RunOptions& options) {
-  return fmt::format("perturb check --law {} --model {} --seed {} --cases {} --max-size {}",
-                     result.info.id, result.model, options.seed,
+  std::string plugins;
+  for (const std::string& plugin : options.plugins) plugins += " --plugin " + plugin;
+  return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
+                     plugins, result.info.id, result.model, options.seed,
                      result.counterexample ? result.counterexample->case_index + 1 : options.cases,
                      options.max_size);
 }
