@@ -57,15 +57,16 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   }
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
-    const bool model_ok = arguments.models.empty()
-                              ? !binding.foil
-                              : std::count(arguments.models.begin(), arguments.models.end(),
-                                           binding.model) > 0;
+    const bool model_ok =
+        arguments.models.empty()
+            ? !binding.foil
+            : std::count(arguments.models.begin(), arguments.models.end(), binding.model) > 0;
     const bool law_ok =
         arguments.laws.empty() || matches_any(std::string(binding.info.id), arguments.laws);
     if (model_ok && law_ok) selected.push_back(std::move(binding));
   }
-  if (selected.empty()) fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
+  if (selected.empty())
+    fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
   return selected;
 }
 
@@ -78,7 +79,9 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 int run_check(CheckArguments& arguments) {
   const std::vector<proofs::LawBinding> bindings = select(arguments);
   arguments.run.shrink = !arguments.no_shrink;
-  if (arguments.run.jobs == 0) arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
+  arguments.run.plugins = arguments.plugins;
+  if (arguments.run.jobs == 0)
+    arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::mutex progress_mutex;
   if (isatty(STDERR_FILENO)) {
     arguments.run.progress = [&](std::uint64_t done, std::uint64_t total) {
@@ -117,12 +120,15 @@ void add_check_command(CLI::App& app) {
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
       "model. Exit status 0 when every law holds, 1 when one fails.");
-  command->add_option("--law", arguments->laws,
-                      "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");
-  command->add_option("--model", arguments->models,
-                      "Only this model (repeatable; default every sound model; foils only when named)");
-  command->add_option("--plugin", arguments->plugins,
-                      "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
+  command->add_option(
+      "--law", arguments->laws,
+      "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");
+  command->add_option(
+      "--model", arguments->models,
+      "Only this model (repeatable; default every sound model; foils only when named)");
+  command->add_option(
+      "--plugin", arguments->plugins,
+      "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
   command->add_option("--cases", arguments->run.cases, "Random cases per law and model")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->capture_default_str();
@@ -135,12 +141,14 @@ void add_check_command(CLI::App& app) {
       ->check(CLI::Range(1u, 256u));
   command->add_option("--report", arguments->report_dir,
                       "Write report.json and report.md to this directory");
-  command->add_option("--tolerance", arguments->run.tolerance.relative,
-                      "Relative tolerance when comparing the two sides")
+  command
+      ->add_option("--tolerance", arguments->run.tolerance.relative,
+                   "Relative tolerance when comparing the two sides")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  command->add_option("--absolute-tolerance", arguments->run.tolerance.absolute,
-                      "Absolute tolerance when comparing the two sides")
+  command
+      ->add_option("--absolute-tolerance", arguments->run.tolerance.absolute,
+                   "Absolute tolerance when comparing the two sides")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");

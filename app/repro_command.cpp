@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/law_commands.h"
+#include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/report.h"
 
@@ -15,7 +16,7 @@ namespace {
   throw CLI::RuntimeError(2);
 }
 
-int replay(const std::string& path, std::size_t index) {
+int replay(const std::string& path, std::size_t index, const std::vector<std::string>& plugins) {
   std::ifstream in(path);
   if (!in) fail_input("cannot read " + path);
   nlohmann::json report;
@@ -27,7 +28,8 @@ int replay(const std::string& path, std::size_t index) {
   std::vector<nlohmann::json> counterexamples;
   try {
     for (const auto& result : report.at("results")) {
-      if (!result.at("counterexample").is_null()) counterexamples.push_back(result.at("counterexample"));
+      if (!result.at("counterexample").is_null())
+        counterexamples.push_back(result.at("counterexample"));
     }
   } catch (const nlohmann::json::exception& error) {
     fail_input(path + ": not a perturb report: " + error.what());
@@ -52,7 +54,13 @@ int replay(const std::string& path, std::size_t index) {
   }
   auto shrunk = proofs::case_from_json(recorded.at("shrunk"));
   if (!shrunk.ok()) fail_input(path + ": " + shrunk.error().to_string());
-  for (const proofs::LawBinding& binding : proofs::builtin_bindings()) {
+  std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
+  for (const std::string& plugin : plugins) {
+    auto loaded = load_plugin(plugin);
+    if (!loaded.ok()) fail_input(loaded.error().to_string());
+    for (proofs::LawBinding& binding : *loaded) bindings.push_back(std::move(binding));
+  }
+  for (const proofs::LawBinding& binding : bindings) {
     if (binding.info.id != law || binding.model != model) continue;
     const proofs::Outcome outcome =
         binding.check(*shrunk, tolerance, proofs::compare_seed_of(case_seed));
@@ -62,11 +70,13 @@ int replay(const std::string& path, std::size_t index) {
       std::cout << "still fails: " << outcome.detail << '\n';
       return 1;
     }
-    std::cout << (outcome.verdict == proofs::Verdict::Passed ? "no longer fails\n"
-                                                             : "discarded: " + outcome.detail + "\n");
+    std::cout << (outcome.verdict == proofs::Verdict::Passed
+                      ? "no longer fails\n"
+                      : "discarded: " + outcome.detail + "\n");
     return 0;
   }
-  fail_input(path + ": no law " + law + " on a model " + model + " in this build");
+  fail_input(path + ": no law " + law + " on a model " + model + " in this build" +
+             (plugins.empty() ? " (a plugin's model needs --plugin)" : " or its plugins"));
 }
 
 }  // namespace
@@ -74,6 +84,7 @@ int replay(const std::string& path, std::size_t index) {
 void add_repro_command(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto index = std::make_shared<std::size_t>(0);
+  auto plugins = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand(
       "repro",
       "Replay a counterexample recorded in a report.json from its recorded (shrunk) case. Exit "
@@ -82,8 +93,12 @@ void add_repro_command(CLI::App& app) {
       ->required();
   command->add_option("--index", *index, "Which counterexample of the report (0 is the first)")
       ->capture_default_str();
-  command->callback([path, index] {
-    if (const int status = replay(*path, *index); status != 0) throw CLI::RuntimeError(status);
+  command->add_option("--plugin", *plugins,
+                      "Load the models a plugin library registers, as perturb check --plugin did");
+  command->callback([path, index, plugins] {
+    if (const int status = replay(*path, *index, *plugins); status != 0) {
+      throw CLI::RuntimeError(status);
+    }
   });
 }
 

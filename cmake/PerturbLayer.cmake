@@ -28,5 +28,5 @@ function(perturb_test_folder name)
   target_link_libraries(test_${name} PRIVATE ${ARG_DEPENDS} Catch2::Catch2)
   target_include_directories(test_${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   catch_discover_tests(test_${name} TEST_PREFIX "${name}: "
-    PROPERTIES ENVIRONMENT "PERTURB_BIN=$<TARGET_FILE:perturb>;PERTURB_SOURCE=${PROJECT_SOURCE_DIR}")
+    PROPERTIES ENVIRONMENT "PERTURB_BIN=$<TARGET_FILE:perturb>")
 endfunction()

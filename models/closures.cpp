@@ -118,55 +118,79 @@ Value ClosureCategory::random_point(const Object& x, std::mt19937_64& rng) const
 
 namespace {
 
-// Every coefficient of a and b (primal and perturbation) within tolerance.
-bool scalars_approx_equal(const Scalar& a, const Scalar& b, const semantics::Tolerance& tolerance) {
-  if (!semantics::approx_equal(a.primal_value(), b.primal_value(), tolerance)) return false;
+// The comparison of two scalars: every coefficient (primal and perturbation)
+// within tolerance, NotFinite when either has a NaN or an infinity.
+semantics::Comparison compare_scalars(const Scalar& a, const Scalar& b,
+                                      const semantics::Tolerance& tolerance) {
+  using semantics::Comparison;
+  if (!a.is_finite() || !b.is_finite()) return Comparison::NotFinite;
+  if (!semantics::approx_equal(a.primal_value(), b.primal_value(), tolerance)) {
+    return Comparison::Different;
+  }
   for (const Scalar::Term& term : a.perturbation()) {
     if (!semantics::approx_equal(term.coefficient, b.coefficient(term.monomial), tolerance))
-      return false;
+      return Comparison::Different;
   }
   for (const Scalar::Term& term : b.perturbation()) {
     if (!semantics::approx_equal(a.coefficient(term.monomial), term.coefficient, tolerance))
-      return false;
+      return Comparison::Different;
   }
-  return true;
+  return Comparison::Equal;
+}
+
+// Of two parts' comparisons: a difference in finite values decides; else a
+// non-finite part makes the whole not finite.
+semantics::Comparison combined(semantics::Comparison a, semantics::Comparison b) {
+  using semantics::Comparison;
+  if (a == Comparison::Different || b == Comparison::Different) return Comparison::Different;
+  if (a == Comparison::NotFinite || b == Comparison::NotFinite) return Comparison::NotFinite;
+  return Comparison::Equal;
 }
 
 constexpr int kFunctionProbes = 3;
 
 }  // namespace
 
+semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, const Value& q,
+                                               const semantics::Tolerance& tolerance,
+                                               std::mt19937_64& rng) const {
+  using semantics::Comparison;
+  switch (x.kind()) {
+    case Object::Kind::Terminal:
+      return Comparison::Equal;
+    case Object::Kind::Real:
+      return compare_scalars(scalar_of(p), scalar_of(q), tolerance);
+    case Object::Kind::Atom: {
+      Comparison result = Comparison::Equal;
+      for (int i = 0; i < x.dimension(); ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        result = combined(result, compare_scalars(scalar_of(component(p, index)),
+                                                  scalar_of(component(q, index)), tolerance));
+      }
+      return result;
+    }
+    case Object::Kind::Product:
+      return combined(compare(x.left(), component(p, 0), component(q, 0), tolerance, rng),
+                      compare(x.right(), component(p, 1), component(q, 1), tolerance, rng));
+    case Object::Kind::Exponential: {
+      // Non-finite values of a function only show up at the probed
+      // arguments, so finiteness is judged here, not by is_finite alone.
+      Comparison result = Comparison::Equal;
+      for (int i = 0; i < kFunctionProbes; ++i) {
+        const Value argument = random_point(x.left(), rng);
+        result = combined(result, compare(x.right(), closures::apply(p, argument),
+                                          closures::apply(q, argument), tolerance, rng));
+      }
+      return result;
+    }
+  }
+  return Comparison::Different;
+}
+
 bool ClosureCategory::approx_equal(const Object& x, const Value& p, const Value& q,
                                    const semantics::Tolerance& tolerance,
                                    std::mt19937_64& rng) const {
-  switch (x.kind()) {
-    case Object::Kind::Terminal:
-      return true;
-    case Object::Kind::Real:
-      return scalars_approx_equal(scalar_of(p), scalar_of(q), tolerance);
-    case Object::Kind::Atom:
-      for (int i = 0; i < x.dimension(); ++i) {
-        const auto index = static_cast<std::size_t>(i);
-        if (!scalars_approx_equal(scalar_of(component(p, index)), scalar_of(component(q, index)),
-                                  tolerance)) {
-          return false;
-        }
-      }
-      return true;
-    case Object::Kind::Product:
-      return approx_equal(x.left(), component(p, 0), component(q, 0), tolerance, rng) &&
-             approx_equal(x.right(), component(p, 1), component(q, 1), tolerance, rng);
-    case Object::Kind::Exponential:
-      for (int i = 0; i < kFunctionProbes; ++i) {
-        const Value argument = random_point(x.left(), rng);
-        if (!approx_equal(x.right(), closures::apply(p, argument), closures::apply(q, argument),
-                          tolerance, rng)) {
-          return false;
-        }
-      }
-      return true;
-  }
-  return false;
+  return compare(x, p, q, tolerance, rng) == semantics::Comparison::Equal;
 }
 
 bool ClosureCategory::is_finite(const Object& x, const Value& p) const {

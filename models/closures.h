@@ -28,6 +28,7 @@
 #include "calculus/term.h"
 #include "models/closure_object.h"
 #include "models/value.h"
+#include "semantics/comparison.h"
 #include "semantics/model_config.h"
 #include "semantics/tolerance.h"
 
@@ -110,6 +111,11 @@ class ClosureCategory {
   // both are applied to three random arguments.
   bool approx_equal(const Object& x, const Point& p, const Point& q,
                     const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
+  // As approx_equal, but NotFinite when a value compared (at function
+  // objects: at a probed argument) has a NaN or an infinity and no finite
+  // values differ; proofs/check_case.h prefers this to approx_equal.
+  semantics::Comparison compare(const Object& x, const Point& p, const Point& q,
+                                const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
   // No NaN or infinity in p; functions are probed at two arguments from a
   // fixed seed.
   bool is_finite(const Object& x, const Point& p) const;

@@ -157,6 +157,17 @@ class Tagged {
   // Whether the value is a plain element of F.
   bool is_unperturbed() const { return count_ == 0 && general_.empty(); }
 
+  // How many distinct tags occur: a product of more nilpotent factors than
+  // this vanishes.
+  std::size_t tag_count() const {
+    if (!is_general()) return count_;
+    std::vector<Tag> tags;
+    for (const Term& term : general_)
+      tags.insert(tags.end(), term.monomial.begin(), term.monomial.end());
+    std::sort(tags.begin(), tags.end());
+    return static_cast<std::size_t>(std::unique(tags.begin(), tags.end()) - tags.begin());
+  }
+
   // Whether every coefficient, the primal included, is finite.
   bool is_finite() const {
     using std::isfinite;
@@ -412,7 +423,8 @@ class Tagged {
 
 // f(a + n) = Σ_k f⁽ᵏ⁾(a)·nᵏ/k! for the nilpotent part n of x, where
 // derivative(k) = f⁽ᵏ⁾(a). The sum is finite: nᵏ = 0 once k exceeds the number
-// of distinct tags in n, and the loop stops at the first vanishing power.
+// of distinct tags in n. The loop stops there even when nᵏ is not visibly 0:
+// with an infinite coefficient, ∞·0 = NaN keeps terms that ε² = 0 kills.
 template <class F, class Derivative>
 Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
   if (x.is_unperturbed()) return Tagged<F>(derivative(0));
@@ -420,7 +432,8 @@ Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
   Tagged<F> result(derivative(0));
   Tagged<F> power = nilpotent;  // nᵏ
   F factorial(1);
-  for (int k = 1; !power.is_unperturbed(); ++k) {
+  const auto order = static_cast<int>(nilpotent.tag_count());
+  for (int k = 1; k <= order && !power.is_unperturbed(); ++k) {
     factorial *= F(k);
     result += power * Tagged<F>(derivative(k) / factorial);
     power = power * nilpotent;

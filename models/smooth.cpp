@@ -264,11 +264,18 @@ Eigen::MatrixXd Smooth::jacobian(const Morphism& f, const Point& x) const {
 Smooth::Morphism Smooth::derivative(const Morphism& f) const {
   const int n = f.domain().dimension();
   return Morphism(product(f.domain(), f.domain()), f.codomain(), "D(" + f.description() + ")",
-                  [this_model = *this, f, n](const TaggedVector& w) -> TaggedVector {
-                    const TaggedVector direction = w.head(n);
-                    const TaggedVector point = w.tail(n);
-                    const TaggedMatrix jacobian = this_model.jacobian(f, point);
-                    return jacobian * direction;
+                  [f, n](const TaggedVector& w) -> TaggedVector {
+                    // J_f(x)·v is the ε-coefficient of f(x + εv): one evaluation,
+                    // not one per column of the Jacobian, which nested D would
+                    // multiply into nᵏ evaluations.
+                    const Tag tag = fresh_tag();
+                    const Tagged<double> epsilon = Tagged<double>::infinitesimal(tag);
+                    TaggedVector perturbed = w.tail(n);
+                    for (int i = 0; i < n; ++i) perturbed(i) += w(i) * epsilon;
+                    const TaggedVector y = f(perturbed);
+                    TaggedVector result(y.size());
+                    for (Eigen::Index j = 0; j < y.size(); ++j) result(j) = y(j).tangent(tag);
+                    return result;
                   });
 }
 

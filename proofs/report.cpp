@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "calculus/parse.h"
 #include "calculus/print.h"
 
@@ -46,9 +48,25 @@ calculus::ErrorOr<calculus::Context> context_from_json(const json& entries) {
   return context;
 }
 
+// The context of each term of the case: "x:R" when there is one term (or all
+// share one context), else "f: x:R; g: x:R × R"; "∅" for none.
+std::string contexts_text(const Case& k) {
+  if (k.terms.empty()) return "∅";
+  const std::string first = context_text(k.terms.front().context);
+  const bool shared = std::all_of(k.terms.begin(), k.terms.end(), [&](const CaseTerm& entry) {
+    return context_text(entry.context) == first;
+  });
+  if (shared) return first;
+  std::string text;
+  for (const CaseTerm& entry : k.terms) {
+    text +=
+        fmt::format("{}{}: {}", text.empty() ? "" : "; ", entry.role, context_text(entry.context));
+  }
+  return text;
+}
+
 json counterexample_json(const LawResult& result, const RunOptions& options) {
   const Counterexample& c = *result.counterexample;
-  const CaseTerm* main = c.shrunk.terms.empty() ? nullptr : &c.shrunk.terms.front();
   return {{"law", result.info.id},
           {"statement", result.info.statement},
           {"reference", result.info.reference},
@@ -59,7 +77,7 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"original", case_to_json(c.original)},
           {"original_outcome", {{"lhs", c.original_outcome.lhs}, {"rhs", c.original_outcome.rhs}}},
           {"shrunk", case_to_json(c.shrunk)},
-          {"context", main ? context_text(main->context) : "∅"},
+          {"context", contexts_text(c.shrunk)},
           {"point", point_text(c.shrunk)},
           {"lhs", c.outcome.lhs},
           {"rhs", c.outcome.rhs},
@@ -71,8 +89,10 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
 }  // namespace
 
 std::string repro_command(const LawResult& result, const RunOptions& options) {
-  return fmt::format("perturb check --law {} --model {} --seed {} --cases {} --max-size {}",
-                     result.info.id, result.model, options.seed,
+  std::string plugins;
+  for (const std::string& plugin : options.plugins) plugins += " --plugin " + plugin;
+  return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
+                     plugins, result.info.id, result.model, options.seed,
                      result.counterexample ? result.counterexample->case_index + 1 : options.cases,
                      options.max_size);
 }
@@ -104,9 +124,9 @@ calculus::ErrorOr<Case> case_from_json(const json& json_case) {
       if (!type.ok()) return type.error();
       auto program = calculus::parse_program(entry.at("term").get<std::string>(), *context, *type);
       if (!program.ok()) {
-        return calculus::Error{"term " + entry.at("role").get<std::string>() + ": " +
-                                   program.error().to_string(),
-                               std::nullopt};
+        return calculus::Error{
+            "term " + entry.at("role").get<std::string>() + ": " + program.error().to_string(),
+            std::nullopt};
       }
       k.terms.push_back({entry.at("role").get<std::string>(), *context, program->term, *type});
     }
@@ -115,9 +135,9 @@ calculus::ErrorOr<Case> case_from_json(const json& json_case) {
       if (!type.ok()) return type.error();
       auto program = calculus::parse_program(entry.at("term").get<std::string>(), {}, *type);
       if (!program.ok()) {
-        return calculus::Error{"point " + entry.at("name").get<std::string>() + ": " +
-                                   program.error().to_string(),
-                               std::nullopt};
+        return calculus::Error{
+            "point " + entry.at("name").get<std::string>() + ": " + program.error().to_string(),
+            std::nullopt};
       }
       k.point_context.push(entry.at("name").get<std::string>(), *type);
       k.point.push_back(program->term);
@@ -167,19 +187,22 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
   for (const LawResult& r : results) {
     if (!r.counterexample) continue;
     const Counterexample& c = *r.counterexample;
-    text += fmt::format("\n## `{}` fails in {}{}\n\n{} ({})\n\nCase {} (case seed {}), shrunk in {} steps.\n\n",
+    text += fmt::format("\n## `{}` fails in {}{}\n\n{} ({})\n\nCase {} (case seed {}), {}.\n\n",
                         r.info.id, r.model, r.foil ? " (foil)" : "", r.info.statement,
-                        r.info.reference, c.case_index, c.case_seed, c.shrink_steps);
+                        r.info.reference, c.case_index, c.case_seed,
+                        options.shrink ? fmt::format("shrunk in {} steps", c.shrink_steps)
+                                       : std::string("not shrunk (--no-shrink)"));
     for (const CaseTerm& entry : c.shrunk.terms) {
       text += fmt::format("* `{}` = `{}` : `{}` in context `{}`\n", entry.role,
                           calculus::to_string(entry.term, entry.context),
                           calculus::to_string(entry.type), context_text(entry.context));
     }
-    text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n", point_text(c.shrunk),
-                        c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+    text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n",
+                        point_text(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
     text += "\nBefore shrinking:\n\n";
     for (const CaseTerm& entry : c.original.terms) {
-      text += fmt::format("* `{}` = `{}`\n", entry.role, calculus::to_string(entry.term, entry.context));
+      text += fmt::format("* `{}` = `{}`\n", entry.role,
+                          calculus::to_string(entry.term, entry.context));
     }
     text += fmt::format("* point: `{}`\n\nReproduce: `{}`\n", point_text(c.original),
                         repro_command(r, options));
@@ -200,7 +223,7 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
                         r.failed > 0 ? "   FAILS" : "");
     if (r.counterexample) {
       for (const CaseTerm& entry : r.counterexample->shrunk.terms) {
-        text += fmt::format("    shrunk {} = {}\n", entry.role,
+        text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
                             calculus::to_string(entry.term, entry.context));
       }
       text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n",

@@ -24,6 +24,9 @@ struct RunOptions {
   unsigned jobs = 1;
   semantics::Tolerance tolerance;
   bool shrink = true;
+  // The plugin libraries the models came from (perturb check --plugin), so
+  // that a report's repro lines load them again.
+  std::vector<std::string> plugins;
   // Called now and then from worker threads with (cases done, cases in all).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };

@@ -341,6 +341,29 @@ TEST_CASE("random points, approx_equal, is_finite and describe", "[closures]") {
   CHECK_FALSE(Closures::is_foil());
 }
 
+// A function whose values are finite at is_finite's probes but not at the
+// comparison's (tangent.strength, seed 1, case 687 before compare existed):
+// the case says nothing about the law, so it is NotFinite, not Different.
+TEST_CASE("compare: non-finite values at a probed argument are NotFinite", "[closures]") {
+  using semantics::Comparison;
+  const Closures c;
+  std::mt19937_64 rng(7);
+  const Object r = c.real();
+  const Object fn = c.exponential(r, r);
+  const Value nan_away_from_zero = closure(
+      [](const Value& x) { return Value::real(x.scalar().primal_value() == 0 ? 1.0 : NAN); });
+  const Value one = closure([](const Value&) { return Value::real(1); });
+  const Value two = closure([](const Value&) { return Value::real(2); });
+  CHECK(c.compare(fn, one, one, kTight, rng) == Comparison::Equal);
+  CHECK(c.compare(fn, one, two, kTight, rng) == Comparison::Different);
+  CHECK(c.compare(fn, nan_away_from_zero, one, kTight, rng) == Comparison::NotFinite);
+  CHECK(c.compare(r, number(INFINITY), number(1), kTight, rng) == Comparison::NotFinite);
+  // A finite difference decides even beside a non-finite component.
+  CHECK(c.compare(c.product(r, r), Value::pair(number(NAN), number(1)),
+                  Value::pair(number(0), number(2)), kTight, rng) == Comparison::Different);
+  CHECK_FALSE(c.approx_equal(fn, nan_away_from_zero, one, kTight, rng));
+}
+
 TEST_CASE("approx_equal sees every coefficient: a leaked tag is a difference", "[closures]") {
   const Closures c;
   std::mt19937_64 rng(3);

@@ -429,3 +429,16 @@ TEST_CASE("every value has one form, whatever built it", "[scalar][forms][proper
     }
   });
 }
+
+// ∞·0 = NaN: the powers of a nilpotent part with an infinite coefficient
+// never look like 0, so the Taylor series must stop at the number of tags.
+TEST_CASE("primitives of values with infinite coefficients terminate, non-finite", "[scalar]") {
+  const Tag first = fresh_tag(), second = fresh_tag();
+  const Tagged<double> x = Tagged<double>(30.0) + Tagged<double>::infinitesimal(first) +
+                           Tagged<double>::infinitesimal(second) * Tagged<double>(2.0);
+  const Tagged<double> overflowed = exp(exp(x));
+  CHECK_FALSE(overflowed.is_finite());
+  CHECK_FALSE(exp(overflowed).is_finite());
+  CHECK_FALSE(sin(overflowed).is_finite());
+  CHECK_FALSE(exp(Tagged<double>(1.0) + Tagged<double>::infinitesimal(first) * overflowed).is_finite());
+}

@@ -60,13 +60,6 @@ TEST_CASE("naive-dual fails tangent.thm-3.10 and cdc.D6, closures passes", "[foi
   require_refutes("cdc.D6", "naive-dual", 60);
 }
 
-// Found by the uniform generator only rarely: case 181 of seed 1 (a point of
-// T(T(R → R)), i.e. a tangent of a tangent of a function, on which T(id) is
-// not the identity without renaming).
-TEST_CASE("no-renaming fails tangent.functor, smooth and closures pass", "[foils]") {
-  require_refutes("tangent.functor", "no-renaming", 200);
-}
-
 // sound.beta contracts the let, which unshares d into two calls of D, each
 // with its own tag; sound.nf compares with the normal form, where no closure
 // is shared. Random cases reach this shape through the generator's targeted

@@ -141,6 +141,29 @@ TEST_CASE("perturb check --plugin: the broken variant fails (exit 1)", "[plugin]
   CHECK(run.status == 1);
 }
 
+TEST_CASE("perturb repro --plugin replays a plugin model's counterexample", "[plugin]") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("perturb_plugin_repro_" + std::to_string(::getpid()));
+  const Run check = run_perturb("check --plugin " + plugin("linear") +
+                                " --model linear-maps-broken --law 'cdc.D3' --cases 20 --report " +
+                                dir.string());
+  REQUIRE(check.status == 1);
+  std::ifstream in(dir / "report.json");
+  const auto report = nlohmann::json::parse(in);
+  const std::string repro = report["results"][0]["counterexample"]["repro"];
+  CHECK(repro.starts_with("perturb check --plugin " + plugin("linear") + " --law cdc.D3"));
+  const Run without = run_perturb("repro " + (dir / "report.json").string());
+  INFO(without.output);
+  CHECK(without.status == 2);
+  CHECK(without.output.find("needs --plugin") != std::string::npos);
+  const Run with = run_perturb("repro " + (dir / "report.json").string() + " --plugin " +
+                               plugin("linear"));
+  INFO(with.output);
+  CHECK(with.status == 1);
+  CHECK(with.output.find("still fails") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("perturb check --plugin: a throwing D is a failure naming plugin and law", "[plugin]") {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("perturb_plugin_throw_" + std::to_string(::getpid()));

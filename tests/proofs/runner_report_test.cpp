@@ -122,3 +122,38 @@ TEST_CASE("report.md tabulates every law and shows each counterexample", "[repor
   CHECK(json.at("results")[2].at("counterexample").is_null());
   CHECK(json.at("results")[0].at("counterexample").at("law") == "tangent.thm-3.10");
 }
+
+TEST_CASE("with --no-shrink the summary and report.md do not call the case shrunk", "[report]") {
+  const RunOptions unshrunk = small_run(1, 60, /*shrink=*/false);
+  const std::vector<LawResult> results = {run_one("cdc.D6", "naive-dual", unshrunk)};
+  REQUIRE(results[0].counterexample);
+  const std::string summary = summary_text(results, unshrunk);
+  CHECK(summary.find("    case f = ") != std::string::npos);
+  CHECK(summary.find("shrunk") == std::string::npos);
+  CHECK(report_markdown(results, unshrunk).find("not shrunk (--no-shrink)") != std::string::npos);
+  const RunOptions shrunk = small_run(1, 60, /*shrink=*/true);
+  CHECK(summary_text({run_one("cdc.D6", "naive-dual", shrunk)}, shrunk).find("    shrunk f = ") !=
+        std::string::npos);
+}
+
+TEST_CASE("report.json names the context of every term when they differ", "[report]") {
+  const calculus::Type real = calculus::real_type();
+  const calculus::Context on_real = calculus::Context{}.extended("x", real);
+  const calculus::Context on_pair =
+      calculus::Context{}.extended("y", calculus::mk_product(real, real));
+  LawResult result;
+  result.info = binding("cdc.D5", "closures").info;
+  result.model = "closures";
+  result.failed = 1;
+  Counterexample counterexample;
+  counterexample.shrunk.terms = {{"f", on_real, calculus::mk_var(0), real},
+                                 {"g", on_pair, calculus::mk_proj(1, calculus::mk_var(0)), real}};
+  result.counterexample = counterexample;
+  const RunOptions options = small_run(1, 1);
+  const auto context_of = [&](const LawResult& r) -> std::string {
+    return report_json({r}, options).at("results")[0].at("counterexample").at("context");
+  };
+  CHECK(context_of(result) == "f: x : R; g: y : R * R");
+  result.counterexample->shrunk.terms[1] = {"g", on_real, calculus::mk_var(0), real};
+  CHECK(context_of(result) == "x : R");
+}
