@@ -15,6 +15,7 @@
 #include "proofs/linear_model.h"
 #include "semantics/differential_lambda_category.h"
 #include "semantics/interpret.h"
+#include "semantics/testable_model.h"
 
 namespace perturb::proofs {
 
@@ -57,34 +58,44 @@ bool interpretable(const M& model, const Case& k) {
   return true;
 }
 
+// What the checker requires of every model it runs: the laws are written for
+// cartesian differential categories and compared with the testing interface.
+// Stated on the entry points so that a model missing a member is a
+// compile-time error naming the concept, not a model that hosts no law.
+template <class M>
+concept CheckableModel = semantics::CartesianDifferentialCategory<M> && semantics::TestableModel<M>;
+
 // True when Law's equation accepts model type C.
 template <class Law, class C>
-concept LawAppliesTo = requires(const C& c, const Case& k) { Law::equation(c, k); };
+concept LawAppliesTo = requires(const C& c, const Case& k) {
+  Law::equation(c, k);
+};
 
 // Appends a binding of every law of `laws` (a hana::tuple_t) that applies to M.
-template <class Laws, class M>
+template <class Laws, CheckableModel M>
 void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding>& into) {
   boost::hana::for_each(laws, [&](auto law_type) {
     using Law = typename decltype(law_type)::type;
     if constexpr (LawAppliesTo<Law, M>) {
-      into.push_back(LawBinding{
-          .info = Law::info,
-          .model = std::string(model->name()),
-          .foil = model->is_foil(),
-          .higher_order = semantics::DifferentialLambdaCategory<M>,
-          .linear_only = LinearOnlyModel<M>,
-          .generate =
-              [model](CaseGenerator& gen) {
-                Case k = Law::generate(gen);
-                for (int draw = 1; draw < kMaxDraws && !interpretable(*model, k); ++draw) {
-                  k = Law::generate(gen);
-                }
-                return k;
-              },
-          .check = [model](const Case& k, const semantics::Tolerance& tolerance,
-                           std::uint64_t compare_seed) {
-            return check_case<Law>(*model, k, tolerance, compare_seed);
-          }});
+      into.push_back(LawBinding{.info = Law::info,
+                                .model = std::string(model->name()),
+                                .foil = model->is_foil(),
+                                .higher_order = semantics::DifferentialLambdaCategory<M>,
+                                .linear_only = LinearOnlyModel<M>,
+                                .generate =
+                                    [model](CaseGenerator& gen) {
+                                      Case k = Law::generate(gen);
+                                      for (int draw = 1;
+                                           draw < kMaxDraws && !interpretable(*model, k); ++draw) {
+                                        k = Law::generate(gen);
+                                      }
+                                      return k;
+                                    },
+                                .check =
+                                    [model](const Case& k, const semantics::Tolerance& tolerance,
+                                            std::uint64_t compare_seed) {
+                                      return check_case<Law>(*model, k, tolerance, compare_seed);
+                                    }});
     }
   });
 }

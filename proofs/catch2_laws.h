@@ -51,7 +51,7 @@ class LawTestInvoker : public Catch::ITestInvoker {
 
 // Registers a test case for every law Model hosts (filtered by options.laws);
 // returns true so that it can initialise a static.
-template <class Model>
+template <CheckableModel Model>
 bool register_law_tests(const Model& model, const CheckOptions& options, const std::string& tags) {
   // Catch2 keeps StringRefs to names until it has copied them; keep them for good.
   static std::deque<std::string> names;

@@ -52,6 +52,7 @@ std::vector<LawResult> check_bindings(const std::vector<LawBinding>& bindings,
 }
 
 bool all_hold(const std::vector<LawResult>& results) {
+  if (results.empty()) return false;  // no law ran: nothing was shown to hold
   for (const LawResult& result : results) {
     if (result.failed > 0) return false;
   }

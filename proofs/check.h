@@ -31,7 +31,7 @@ struct CheckOptions {
 };
 
 // Every law of the catalogue that hosts a model of type Model, bound to `model`.
-template <class Model>
+template <CheckableModel Model>
 std::vector<LawBinding> bind_model(const Model& model) {
   std::vector<LawBinding> bindings;
   bind_laws(catalogue, std::make_shared<const Model>(model), bindings);
@@ -47,12 +47,12 @@ std::vector<LawBinding> select_laws(std::vector<LawBinding> bindings,
 std::vector<LawResult> check_bindings(const std::vector<LawBinding>& bindings,
                                       const CheckOptions& options);
 
-// True when no result has a failing case.
+// True when at least one law ran and no result has a failing case.
 bool all_hold(const std::vector<LawResult>& results);
 
 // Runs every law Model hosts (or those options.laws selects) on `model`: one
 // result per law, in catalogue order; reports as check_bindings.
-template <class Model>
+template <CheckableModel Model>
 std::vector<LawResult> check(const Model& model, const CheckOptions& options) {
   return check_bindings(select_laws(bind_model(model), options.laws), options);
 }

@@ -20,9 +20,8 @@ namespace perturb::proofs {
 // Models that can tell "different" from "not finite" when comparing points
 // (at function objects non-finite values only show up while comparing).
 template <class C>
-concept HasCompare = requires(const C& c, const typename C::Object& x,
-                              const typename C::Point& p, const semantics::Tolerance& tolerance,
-                              std::mt19937_64& rng) {
+concept HasCompare = requires(const C& c, const typename C::Object& x, const typename C::Point& p,
+                              const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
   { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
 };
 

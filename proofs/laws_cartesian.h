@@ -30,8 +30,7 @@ struct CategoryIdentity {
 };
 
 struct CategoryAssociativity {
-  static constexpr LawInfo info{"cla.category.associativity", "§1 (category)",
-                                "f∘(g∘h) = (f∘g)∘h"};
+  static constexpr LawInfo info{"cla.category.associativity", "§1 (category)", "f∘(g∘h) = (f∘g)∘h"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object(), y = gen.object(), z = gen.object(), w = gen.object();
@@ -158,8 +157,9 @@ struct Injections {
     const auto [x, y] = factors_of(c, point_object(c, k), "cla.injections");
     const auto p1 = c.proj1(x, y), p2 = c.proj2(x, y);
     const auto i1 = semantics::inj1(c, x, y), i2 = semantics::inj2(c, x, y);
-    const auto betas = c.pair(c.pair(c.compose(p1, c.compose(i1, p1)), c.compose(p2, c.compose(i1, p1))),
-                              c.pair(c.compose(p1, c.compose(i2, p2)), c.compose(p2, c.compose(i2, p2))));
+    const auto betas =
+        c.pair(c.pair(c.compose(p1, c.compose(i1, p1)), c.compose(p2, c.compose(i1, p1))),
+               c.pair(c.compose(p1, c.compose(i2, p2)), c.compose(p2, c.compose(i2, p2))));
     const auto xy = c.product(x, y);
     const auto expected = c.pair(c.pair(p1, c.zero(xy, y)), c.pair(c.zero(xy, x), p2));
     return {c.pair(betas, c.add(c.compose(i1, p1), c.compose(i2, p2))),

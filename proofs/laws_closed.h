@@ -46,9 +46,9 @@ struct CurryBeta {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     const auto x = detail::curry_factors(c, f).second;
-    return {c.compose(c.eval(x, c.codomain(f)),
-                      semantics::product_map(c, c.curry(f), c.identity(x))),
-            f};
+    return {
+        c.compose(c.eval(x, c.codomain(f)), semantics::product_map(c, c.curry(f), c.identity(x))),
+        f};
   }
 };
 
@@ -179,14 +179,14 @@ template <class C>
 std::pair<typename C::Object, typename C::Object> arrow_of_point(const C& c, const Case& k) {
   Type arrow = k.point_context.at(0).type->left();
   if (calculus::is_product(arrow)) arrow = arrow->left();
-  return {object_of(c, calculus::arrow_domain(arrow)), object_of(c, calculus::arrow_codomain(arrow))};
+  return {object_of(c, calculus::arrow_domain(arrow)),
+          object_of(c, calculus::arrow_codomain(arrow))};
 }
 }  // namespace detail
 
 struct Equation3 {
-  static constexpr LawInfo info{
-      "tangent.eq-3", "§2 equation (3)",
-      "T(ev)∘φ = ⟨ev∘(π1 × π2) + D(ev)∘t∘(π2 × id), ev∘(π2 × π2)⟩"};
+  static constexpr LawInfo info{"tangent.eq-3", "§2 equation (3)",
+                                "T(ev)∘φ = ⟨ev∘(π1 × π2) + D(ev)∘t∘(π2 × id), ev∘(π2 × π2)⟩"};
   static Case generate(CaseGenerator& gen) { return detail::function_point_case(gen, true); }
   template <semantics::DifferentialLambdaCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {

@@ -51,8 +51,7 @@ struct D2 {
     const auto df = c.derivative(f);
     const auto z = c.domain(h), x = c.domain(f), y = c.codomain(f);
     return {c.pair(c.compose(df, c.pair(c.add(h, kk), v)), c.compose(df, c.pair(c.zero(z, x), v))),
-            c.pair(c.add(c.compose(df, c.pair(h, v)), c.compose(df, c.pair(kk, v))),
-                   c.zero(z, y))};
+            c.pair(c.add(c.compose(df, c.pair(h, v)), c.compose(df, c.pair(kk, v))), c.zero(z, y))};
   }
 };
 
@@ -70,10 +69,10 @@ struct D3 {
     const auto xy = factors_of(c, txy, "cdc.D3").first;
     const auto [x, y] = factors_of(c, xy, "cdc.D3");
     const auto outer1 = c.proj1(xy, xy);
-    return {c.pair(c.derivative(c.identity(xy)),
-                   c.pair(c.derivative(c.proj1(x, y)), c.derivative(c.proj2(x, y)))),
-            c.pair(outer1, c.pair(c.compose(c.proj1(x, y), outer1),
-                                  c.compose(c.proj2(x, y), outer1)))};
+    return {
+        c.pair(c.derivative(c.identity(xy)),
+               c.pair(c.derivative(c.proj1(x, y)), c.derivative(c.proj2(x, y)))),
+        c.pair(outer1, c.pair(c.compose(c.proj1(x, y), outer1), c.compose(c.proj2(x, y), outer1)))};
   }
 };
 
@@ -128,9 +127,9 @@ struct D6 {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h"), kk = metavariable(c, k, "k");
     const auto z = c.domain(g), x = c.domain(f);
-    return {c.compose(c.derivative(c.derivative(f)),
-                      c.pair(c.pair(g, c.zero(z, x)), c.pair(h, kk))),
-            c.compose(c.derivative(f), c.pair(g, kk))};
+    return {
+        c.compose(c.derivative(c.derivative(f)), c.pair(c.pair(g, c.zero(z, x)), c.pair(h, kk))),
+        c.compose(c.derivative(f), c.pair(g, kk))};
   }
 };
 
@@ -172,9 +171,9 @@ struct Linear {
     // Every map below is xy → something, so D of each is compared with it∘π1.
     const auto structural =
         c.pair(c.pair(c.identity(xy), c.proj1(x, y)), c.pair(c.proj2(x, y), c.zero(xy, z)));
-    const auto built = c.pair(c.compose(l, c.proj1(x, y)),
-                              c.pair(c.compose(m, c.proj2(x, y)),
-                                     c.compose(c.compose(m, l), c.proj1(x, y))));
+    const auto built =
+        c.pair(c.compose(l, c.proj1(x, y)),
+               c.pair(c.compose(m, c.proj2(x, y)), c.compose(c.compose(m, l), c.proj1(x, y))));
     const auto all = c.pair(structural, built);
     return {c.derivative(all), c.compose(all, c.proj1(xy, xy))};
   }

@@ -171,13 +171,14 @@ struct Costrength {
     const auto to_txy = product_map(c, c.proj2(tx, tx), c.identity(y));
     const auto to_xy = c.compose(product_map(c, c.proj2(x, x), c.identity(y)), to_txy);
     const auto t1 = left_strength(c, x, y);
-    return {c.pair(c.pair(c.compose(t1, c.compose(product_map(c, unit(c, x), c.identity(y)), to_xy)),
-                          c.compose(t1, product_map(c, multiplication(c, x), c.identity(y)))),
-                   c.compose(tangent_map(c, c.proj1(x, y)), c.compose(t1, to_txy))),
-            c.pair(c.pair(c.compose(unit(c, xy), to_xy),
-                          compose(c, multiplication(c, xy), tangent_map(c, t1),
-                                  left_strength(c, tx, y))),
-                   c.compose(c.proj1(tx, y), to_txy))};
+    return {
+        c.pair(c.pair(c.compose(t1, c.compose(product_map(c, unit(c, x), c.identity(y)), to_xy)),
+                      c.compose(t1, product_map(c, multiplication(c, x), c.identity(y)))),
+               c.compose(tangent_map(c, c.proj1(x, y)), c.compose(t1, to_txy))),
+        c.pair(
+            c.pair(c.compose(unit(c, xy), to_xy),
+                   compose(c, multiplication(c, xy), tangent_map(c, t1), left_strength(c, tx, y))),
+            c.compose(c.proj1(tx, y), to_txy))};
   }
 };
 
@@ -207,9 +208,8 @@ struct Lemma38 {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
-    return {tangent_map(c, c.pair(f, g)),
-            c.compose(phi(c, c.codomain(f), c.codomain(g)),
-                      c.pair(tangent_map(c, f), tangent_map(c, g)))};
+    return {tangent_map(c, c.pair(f, g)), c.compose(phi(c, c.codomain(f), c.codomain(g)),
+                                                    c.pair(tangent_map(c, f), tangent_map(c, g)))};
   }
 };
 
@@ -237,8 +237,7 @@ struct Swap {
     const auto on_w = c.proj1(w, tq), on_tq = c.proj2(w, tq);
     return {c.pair(c.compose(s, c.compose(c.pair(c.pair(f, g), h), on_w)),
                    c.compose(c.derivative(s), on_tq)),
-            c.pair(c.compose(c.pair(c.pair(f, h), g), on_w),
-                   compose(c, s, c.proj1(q, q), on_tq))};
+            c.pair(c.compose(c.pair(c.pair(f, h), g), on_w), compose(c, s, c.proj1(q, q), on_tq))};
   }
 };
 

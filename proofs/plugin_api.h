@@ -39,7 +39,7 @@ inline constexpr int kPluginAbiVersion = 1;
 class PluginRegistry {
  public:
   // Binds every law of the catalogue that hosts Model to a copy of `model`.
-  template <class Model>
+  template <CheckableModel Model>
   void add(const Model& model) {
     bind_laws(catalogue, std::make_shared<const Model>(model), bindings_);
   }

@@ -15,7 +15,7 @@ namespace perturb::proofs {
 
 struct ShrinkResult {
   Case shrunk;
-  Outcome outcome;       // of the shrunk case
+  Outcome outcome;          // of the shrunk case
   std::uint32_t steps = 0;  // accepted steps
 };
 

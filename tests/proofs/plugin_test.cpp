@@ -61,6 +61,23 @@ std::string plugin(const std::string& name) {
 
 }  // namespace
 
+// A model that lacks `derivative` is refused at compile time by the entry
+// points, rather than hosting no law and "passing".
+struct WithoutDerivative : linear_maps::LinearMaps {
+  void derivative() const = delete;
+};
+static_assert(perturb::proofs::CheckableModel<linear_maps::LinearMaps>);
+static_assert(!perturb::proofs::CheckableModel<WithoutDerivative>);
+
+TEST_CASE("check: a run in which no law ran does not hold", "[plugin]") {
+  CHECK_FALSE(perturb::proofs::all_hold({}));
+  CheckOptions options;
+  options.run.cases = 5;
+  options.laws = {"no.such.law"};
+  CHECK_FALSE(
+      perturb::proofs::all_hold(perturb::proofs::check(linear_maps::LinearMaps(), options)));
+}
+
 TEST_CASE("check: the linear-maps model passes every law it hosts", "[plugin]") {
   CheckOptions options;
   options.run.cases = 100;
@@ -144,9 +161,9 @@ TEST_CASE("perturb check --plugin: the broken variant fails (exit 1)", "[plugin]
 TEST_CASE("perturb repro --plugin replays a plugin model's counterexample", "[plugin]") {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("perturb_plugin_repro_" + std::to_string(::getpid()));
-  const Run check = run_perturb("check --plugin " + plugin("linear") +
-                                " --model linear-maps-broken --law 'cdc.D3' --cases 20 --report " +
-                                dir.string());
+  const Run check =
+      run_perturb("check --plugin " + plugin("linear") +
+                  " --model linear-maps-broken --law 'cdc.D3' --cases 20 --report " + dir.string());
   REQUIRE(check.status == 1);
   std::ifstream in(dir / "report.json");
   const auto report = nlohmann::json::parse(in);
@@ -156,8 +173,8 @@ TEST_CASE("perturb repro --plugin replays a plugin model's counterexample", "[pl
   INFO(without.output);
   CHECK(without.status == 2);
   CHECK(without.output.find("needs --plugin") != std::string::npos);
-  const Run with = run_perturb("repro " + (dir / "report.json").string() + " --plugin " +
-                               plugin("linear"));
+  const Run with =
+      run_perturb("repro " + (dir / "report.json").string() + " --plugin " + plugin("linear"));
   INFO(with.output);
   CHECK(with.status == 1);
   CHECK(with.output.find("still fails") != std::string::npos);
