@@ -1,8 +1,11 @@
 #include "proofs/runner.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <atomic>
-#include <thread>
+#include <memory>
+#include <system_error>
 
 #include "calculus/hash.h"
 #include "proofs/labels.h"
@@ -34,16 +37,47 @@ Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint
   }
 }
 
-// Calls work(i) for i in [0, count) on `jobs` threads.
-void parallel_for(std::uint64_t count, unsigned jobs, const std::function<void(std::uint64_t)>& work) {
+// Stack of each worker thread. Interpreting, normalising and evaluating a
+// term recurse along its depth (up to calculus::kMaxTermDepth), and a model's
+// morphisms nest std::function calls deeper still; the 8 MiB default of a
+// thread is not enough for the deepest random cases. Only touched pages are
+// committed, so a large reservation costs nothing.
+constexpr std::size_t kWorkerStack = std::size_t{512} << 20;
+
+// Runs `body` on a new thread with kWorkerStack bytes of stack and joins it.
+class WorkerThread {
+ public:
+  explicit WorkerThread(std::function<void()> body) : body_(std::move(body)) {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, kWorkerStack);
+    const int status = pthread_create(&thread_, &attributes, &WorkerThread::run, this);
+    pthread_attr_destroy(&attributes);
+    if (status != 0) throw std::system_error(status, std::generic_category(), "pthread_create");
+  }
+  WorkerThread(const WorkerThread&) = delete;
+  WorkerThread& operator=(const WorkerThread&) = delete;
+  ~WorkerThread() { pthread_join(thread_, nullptr); }
+
+ private:
+  static void* run(void* self) {
+    static_cast<WorkerThread*>(self)->body_();
+    return nullptr;
+  }
+  std::function<void()> body_;
+  pthread_t thread_{};
+};
+
+// Calls work(i) for i in [0, count) on `jobs` worker threads.
+void parallel_for(std::uint64_t count, unsigned jobs,
+                  const std::function<void(std::uint64_t)>& work) {
   std::atomic<std::uint64_t> next{0};
   const auto worker = [&] {
     for (std::uint64_t i = next++; i < count; i = next++) work(i);
   };
-  std::vector<std::thread> threads;
-  for (unsigned j = 1; j < std::max(1u, jobs); ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& thread : threads) thread.join();
+  std::vector<std::unique_ptr<WorkerThread>> threads;
+  for (unsigned j = 0; j < std::max(1u, jobs); ++j)
+    threads.push_back(std::make_unique<WorkerThread>(worker));
 }
 
 }  // namespace
@@ -60,7 +94,8 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
   return binding.generate(gen);
 }
 
-std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings, const RunOptions& options) {
+std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
+                                const RunOptions& options) {
   const std::uint64_t chunks_per_law = (options.cases + kChunk - 1) / kChunk;
   std::vector<ChunkResult> chunks(bindings.size() * chunks_per_law);
   std::atomic<std::uint64_t> done{0};
@@ -131,9 +166,8 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings, const R
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);
       const LawBinding& binding = bindings[b];
       ShrinkResult shrunk = shrink_case(
-          counterexample.original, counterexample.original_outcome, [&](const Case& k) {
-            return binding.check(k, options.tolerance, compare_seed);
-          });
+          counterexample.original, counterexample.original_outcome,
+          [&](const Case& k) { return binding.check(k, options.tolerance, compare_seed); });
       counterexample.shrunk = std::move(shrunk.shrunk);
       counterexample.outcome = std::move(shrunk.outcome);
       counterexample.shrink_steps = shrunk.steps;
