@@ -157,3 +157,25 @@ TEST_CASE("report.json names the context of every term when they differ", "[repo
   result.counterexample->shrunk.terms[1] = {"g", on_real, calculus::mk_var(0), real};
   CHECK(context_of(result) == "x : R");
 }
+
+namespace {
+// Recurses `depth` frames of about 256 bytes each; not a tail call.
+std::uint64_t deep_recursion(std::uint64_t depth) {
+  volatile unsigned char frame[256];
+  frame[0] = static_cast<unsigned char>(depth);
+  if (depth == 0) return frame[0];
+  return deep_recursion(depth - 1) + frame[0];
+}
+}  // namespace
+
+// Checks recurse along a term's depth; 64 MiB of stack would overflow a
+// thread's 8 MiB default, and fits the runner's workers (kWorkerStack).
+TEST_CASE("the runner's workers have deep stacks", "[runner]") {
+  LawBinding deep = binding("sound.nf", "closures");
+  deep.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    return Outcome{deep_recursion(std::uint64_t{1} << 18) > 0 ? Verdict::Passed : Verdict::Failed,
+                   "", "", ""};
+  };
+  const LawResult result = run_laws({deep}, small_run(1, 2, false, 1)).front();
+  CHECK(result.passed == 2);
+}
