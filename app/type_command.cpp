@@ -1,4 +1,6 @@
 // `perturb type TERM|FILE|-`
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
@@ -18,6 +20,13 @@ void add_type_command(CLI::App& app) {
   command->callback([argument] {
     const calculus::Program program = read_program(*argument);
     std::cout << calculus::to_string(program.type) << '\n';
+    // Stdout stays the type alone, for scripts; the defaulting is a note on stderr.
+    for (const calculus::SourcePosition& where : program.defaulted) {
+      std::cerr << fmt::format(
+          "perturb: note: line {}, column {}: nothing constrains a type here; it is taken to be "
+          "R\n",
+          where.line, where.column);
+    }
   });
 }
 

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "calculus/substitution.h"
 
@@ -11,282 +15,554 @@
   if (!var##_or_error) return var##_or_error.error(); \
   auto var = std::move(var##_or_error).value()
 
+#define PERTURB_RETURN_IF_ERROR(expr) \
+  if (auto error_ = (expr)) return *error_
+
 namespace perturb::calculus {
 namespace {
 
-struct Elaborated {
-  Term term;
-  Type type;
+using MetaId = std::uint32_t;
+inline constexpr MetaId kUnbound = std::numeric_limits<MetaId>::max();
+
+// A type during inference: a type variable, or a constructor over others.
+struct MetaType {
+  enum class Kind : std::uint8_t { Variable, Atom, Product, Arrow };
+  Kind kind;
+  MetaId left = 0, right = 0;  // Product, Arrow
+  Type atom;                   // Atom
+  MetaId bound = kUnbound;     // Variable: what it has been unified with
+  SourcePosition origin;       // Variable: the term that introduced it
+};
+using MetaKind = MetaType::Kind;
+
+// The types of one elaboration and their substitution, as union-find: a
+// bound variable stands for what it is bound to. Unification is iterative
+// (no recursion on the size of types) and all-or-nothing: a failed one
+// leaves every variable as it was, so the error can print both sides.
+class TypeStore {
+ public:
+  MetaId fresh(SourcePosition origin) { return add(MetaKind::Variable, 0, 0, nullptr, origin); }
+  MetaId product(MetaId left, MetaId right) { return add(MetaKind::Product, left, right); }
+  MetaId arrow(MetaId domain, MetaId codomain) { return add(MetaKind::Arrow, domain, codomain); }
+
+  // The MetaType of a type; shared parts of the type stay shared.
+  MetaId from(const Type& type) {
+    if (auto it = from_memo_.find(type.get()); it != from_memo_.end()) return it->second;
+    MetaId id;
+    if (is_atom(type)) {
+      id = add(MetaKind::Atom, 0, 0, type);
+    } else {
+      const MetaId left = from(type->left());
+      const MetaId right = from(type->right());
+      id = is_product(type) ? product(left, right) : arrow(left, right);
+    }
+    from_memo_.emplace(type.get(), id);
+    return id;
+  }
+
+  // The representative of id: not a bound variable.
+  MetaId find(MetaId id) const {
+    while (types_[id].kind == MetaKind::Variable && types_[id].bound != kUnbound) {
+      id = types_[id].bound;
+    }
+    return id;
+  }
+  const MetaType& at(MetaId id) const { return types_[find(id)]; }
+
+  // Makes a and b equal, or returns false and changes nothing.
+  bool unify(MetaId a, MetaId b) {
+    const std::size_t mark = trail_.size();
+    std::vector<std::pair<MetaId, MetaId>> work{{a, b}};
+    while (!work.empty()) {
+      auto [x, y] = work.back();
+      work.pop_back();
+      x = find(x);
+      y = find(y);
+      if (x == y) continue;
+      if (types_[y].kind == MetaKind::Variable) std::swap(x, y);
+      if (types_[x].kind == MetaKind::Variable) {
+        if (occurs(x, y)) return undo(mark);
+        types_[x].bound = y;
+        trail_.push_back(x);
+        continue;
+      }
+      if (types_[x].kind != types_[y].kind) return undo(mark);
+      if (types_[x].kind == MetaKind::Atom) {
+        if (types_[x].atom != types_[y].atom) return undo(mark);
+        continue;
+      }
+      work.emplace_back(types_[x].left, types_[y].left);
+      work.emplace_back(types_[x].right, types_[y].right);
+    }
+    return true;
+  }
+
+  // The type id stands for, every unbound variable in it bound to R; the
+  // origin of each such variable is appended to defaulted.
+  Type resolve(MetaId id, std::vector<SourcePosition>& defaulted) {
+    id = find(id);
+    if (auto it = resolved_.find(id); it != resolved_.end()) return it->second;
+    MetaType& type = types_[id];
+    Type result;
+    switch (type.kind) {
+      case MetaKind::Variable:
+        defaulted.push_back(type.origin);
+        type.bound = from(real_type());
+        result = real_type();
+        break;
+      case MetaKind::Atom:
+        result = type.atom;
+        break;
+      case MetaKind::Product:
+      case MetaKind::Arrow: {
+        const MetaId left = type.left, right = type.right;
+        const bool product = type.kind == MetaKind::Product;
+        Type l = resolve(left, defaulted);
+        Type r = resolve(right, defaulted);
+        result =
+            product ? mk_product(std::move(l), std::move(r)) : mk_arrow(std::move(l), std::move(r));
+        break;
+      }
+    }
+    resolved_.emplace(id, result);
+    return result;
+  }
+
+  // As calculus::to_string(Type), with ? for what is still unknown.
+  std::string to_string(MetaId id) const {
+    const MetaType& type = at(id);
+    switch (type.kind) {
+      case MetaKind::Variable:
+        return "?";
+      case MetaKind::Atom:
+        return type.atom->atom_name();
+      case MetaKind::Product: {
+        const auto side = [&](MetaId part, bool right) {
+          const MetaKind kind = at(part).kind;
+          const bool parens = kind == MetaKind::Arrow || (right && kind == MetaKind::Product);
+          return parens ? fmt::format("({})", to_string(part)) : to_string(part);
+        };
+        return fmt::format("{} * {}", side(type.left, false), side(type.right, true));
+      }
+      case MetaKind::Arrow: {
+        const std::string domain = to_string(type.left);
+        return at(type.left).kind == MetaKind::Arrow
+                   ? fmt::format("({}) -> {}", domain, to_string(type.right))
+                   : fmt::format("{} -> {}", domain, to_string(type.right));
+      }
+    }
+    throw InternalError("TypeStore::to_string: unknown kind");
+  }
+
+  // Whether id still has an unknown part.
+  bool has_variables(MetaId id) const {
+    std::vector<MetaId> stack{id};
+    std::unordered_set<MetaId> seen;
+    while (!stack.empty()) {
+      const MetaId current = find(stack.back());
+      stack.pop_back();
+      if (!seen.insert(current).second) continue;
+      const MetaType& type = types_[current];
+      if (type.kind == MetaKind::Variable) return true;
+      if (type.kind != MetaKind::Atom) {
+        stack.push_back(type.left);
+        stack.push_back(type.right);
+      }
+    }
+    return false;
+  }
+
+ private:
+  MetaId add(MetaKind kind, MetaId left, MetaId right, Type atom = nullptr,
+             SourcePosition origin = {}) {
+    types_.push_back(MetaType{kind, left, right, std::move(atom), kUnbound, origin});
+    return static_cast<MetaId>(types_.size() - 1);
+  }
+
+  // Whether the unbound variable occurs in id (which would make an infinite type).
+  bool occurs(MetaId variable, MetaId id) const {
+    std::vector<MetaId> stack{id};
+    std::unordered_set<MetaId> seen;
+    while (!stack.empty()) {
+      const MetaId current = find(stack.back());
+      stack.pop_back();
+      if (current == variable) return true;
+      if (!seen.insert(current).second) continue;
+      const MetaType& type = types_[current];
+      if (type.kind == MetaKind::Product || type.kind == MetaKind::Arrow) {
+        stack.push_back(type.left);
+        stack.push_back(type.right);
+      }
+    }
+    return false;
+  }
+
+  bool undo(std::size_t mark) {
+    while (trail_.size() > mark) {
+      types_[trail_.back()].bound = kUnbound;
+      trail_.pop_back();
+    }
+    return false;
+  }
+
+  std::vector<MetaType> types_;
+  std::vector<MetaId> trail_;  // variables bound, in order
+  std::unordered_map<const TypeNode*, MetaId> from_memo_;
+  std::unordered_map<MetaId, Type> resolved_;
 };
 
 struct Definition {
-  Term term;
-  Type type;
+  MetaId type;
   SourcePosition position;
+  const SurfaceTerm* body;
+  Term term;  // built once the types are known
 };
-
-// σ when t = σ × σ' with σ, σ' compatible (their merge); a hole for a hole;
-// nullptr when t cannot be a tangent type.
-Type untangent(const Type& t) {
-  if (is_hole(t)) return t;
-  if (!is_product(t)) return nullptr;
-  return merge_types(t->left(), t->right());
-}
 
 class Elaborator {
  public:
   Elaborator(const SurfaceProgram& program, const Context& free_variables)
-      : program_(program), free_variables_(free_variables) {}
+      : program_(program), free_variables_(free_variables) {
+    real_ = types_.from(real_type());
+  }
 
   ErrorOr<Program> run(const Type& expected) {
+    try {
+      return infer_and_build(expected);
+    } catch (const TooDeep& too_deep) {
+      return Error{too_deep.what(), program_.term->position};
+    }
+  }
+
+ private:
+  ErrorOr<Program> infer_and_build(const Type& expected) {
     for (const SurfaceDefinition& definition : program_.definitions) {
       if (auto previous = definitions_.find(definition.name); previous != definitions_.end()) {
         return Error{fmt::format("'{}' is already defined at line {}, column {}", definition.name,
                                  previous->second.position.line, previous->second.position.column),
                      definition.position};
       }
-      PERTURB_ASSIGN_OR_RETURN(body, check(*definition.body, mk_hole()));
-      if (!body.type->is_complete()) {
-        return Error{fmt::format("cannot determine the type of the definition '{}' (found {}); "
-                                 "annotate it: {} = (… : σ)",
-                                 definition.name, to_string(body.type), definition.name),
-                     definition.body->position};
-      }
-      definitions_.emplace(definition.name, Definition{body.term, body.type, definition.position});
+      PERTURB_ASSIGN_OR_RETURN(type, infer(*definition.body));
+      definitions_.emplace(definition.name,
+                           Definition{type, definition.position, definition.body.get(), nullptr});
+      definition_order_.push_back(definition.name);
     }
-    PERTURB_ASSIGN_OR_RETURN(result, check(*program_.term, expected));
-    if (!result.type->is_complete()) {
-      return Error{fmt::format("cannot determine the type of '{}' (found {}); add an annotation "
-                               "(M : σ)",
-                               excerpt(program_, *program_.term), to_string(result.type)),
-                   program_.term->position};
+    if (expected) {
+      PERTURB_RETURN_IF_ERROR(check(*program_.term, types_.from(expected)));
+    } else {
+      PERTURB_ASSIGN_OR_RETURN(type, infer(*program_.term));
+      (void)type;
     }
-    return Program{result.term, result.type, free_variables_};
+    // Every equation is known: build the typed terms.
+    for (const std::string& name : definition_order_) {
+      Definition& definition = definitions_.at(name);
+      definition.term = build(*definition.body);
+    }
+    Term term = build(*program_.term);
+    Type type = term->type();
+    return Program{std::move(term), std::move(type), free_variables_, std::move(defaulted_)};
   }
 
- private:
+  // ---- pass 1: the type of every node ----
+
+  struct LocalType {
+    std::string name;
+    MetaId type;
+  };
+
   // Binds name in the scope of the guard's lifetime.
+  template <class Entry>
   class LocalBinding {
    public:
-    LocalBinding(std::vector<Binding>& locals, std::string name, Type type) : locals_(locals) {
-      locals_.push_back({std::move(name), std::move(type)});
+    LocalBinding(std::vector<Entry>& locals, Entry entry) : locals_(locals) {
+      locals_.push_back(std::move(entry));
     }
     ~LocalBinding() { locals_.pop_back(); }
     LocalBinding(const LocalBinding&) = delete;
     LocalBinding& operator=(const LocalBinding&) = delete;
 
    private:
-    std::vector<Binding>& locals_;
+    std::vector<Entry>& locals_;
   };
 
-  // "'M' has type σ, expected τ"; when only τ's outer form is known (holes
-  // inside), says which kind of type is wanted.
-  Error mismatch(const SurfaceTerm& node, const Type& found, const Type& expected) const {
+  // "'M' has type σ, expected τ"; when τ is only partly known and of another
+  // form, says which kind of type is wanted.
+  Error mismatch(const SurfaceTerm& node, MetaId found, MetaId expected) const {
     std::string kind;
-    if (!expected->is_complete() && expected->kind() != found->kind()) {
-      kind = is_arrow(expected)     ? "a function type "
-             : is_product(expected) ? "a product type "
-                                    : "";
+    const MetaKind want = types_.at(expected).kind;
+    if (types_.has_variables(expected) && want != types_.at(found).kind) {
+      kind = want == MetaKind::Arrow     ? "a function type "
+             : want == MetaKind::Product ? "a product type "
+                                         : "";
     }
     return Error{fmt::format("'{}' has type {}, expected {}{}", excerpt(program_, node),
-                             to_string(found), kind, to_string(expected)),
+                             types_.to_string(found), kind, types_.to_string(expected)),
                  node.position};
   }
 
   // The error for a node whose form cannot have the expected type: names the
   // type the node has on its own (or the error inside it).
-  Error mismatch_by_synthesis(const SurfaceTerm& node, const Type& expected) {
-    auto synthesised = check(node, mk_hole());
-    if (!synthesised) return synthesised.error();
-    return mismatch(node, synthesised->type, expected);
+  std::optional<Error> mismatch_by_synthesis(const SurfaceTerm& node, MetaId expected) {
+    auto found = infer(node);
+    if (!found) return found.error();
+    if (types_.unify(*found, expected)) return std::nullopt;
+    return mismatch(node, *found, expected);
   }
 
-  // The result for a node that found type `found` where `expected` was wanted.
-  ErrorOr<Elaborated> merged(const SurfaceTerm& node, Term term, const Type& found,
-                             const Type& expected) const {
-    Type type = merge_types(found, expected);
-    if (!type) return mismatch(node, found, expected);
-    return Elaborated{std::move(term), std::move(type)};
+  void record(const SurfaceTerm& node, MetaId type) { node_types_[&node] = type; }
+  ErrorOr<MetaId> recorded(const SurfaceTerm& node, MetaId type) {
+    record(node, type);
+    return type;
   }
 
-  ErrorOr<Elaborated> check(const SurfaceTerm& node, const Type& expected) {
-    try {
-      return check_node(node, expected);
-    } catch (const TooDeep& too_deep) {
-      return Error{too_deep.what(), node.position};
+  // The type of node, expecting that of a function: its domain and codomain.
+  ErrorOr<std::pair<MetaId, MetaId>> infer_function(const SurfaceTerm& node) {
+    PERTURB_ASSIGN_OR_RETURN(type, infer(node));
+    const MetaId want = types_.arrow(types_.fresh(node.position), types_.fresh(node.position));
+    if (!types_.unify(type, want)) return mismatch(node, type, want);
+    const MetaType& arrow = types_.at(type);
+    return std::make_pair(arrow.left, arrow.right);
+  }
+
+  // Checks node against expected, pushing expected into the forms that can use it.
+  std::optional<Error> check(const SurfaceTerm& node, MetaId expected) {
+    const MetaType want = types_.at(expected);  // a copy: from() below may grow the store
+    switch (node.kind) {
+      case SurfaceKind::Zero:
+        record(node, expected);
+        return std::nullopt;
+      case SurfaceKind::Sum:
+        for (const Surface& child : node.children) PERTURB_RETURN_IF_ERROR(check(*child, expected));
+        record(node, expected);
+        return std::nullopt;
+      case SurfaceKind::Let: {
+        PERTURB_ASSIGN_OR_RETURN(value, infer(*node.children[0]));
+        LocalBinding<LocalType> binding(locals_, {node.name, value});
+        PERTURB_RETURN_IF_ERROR(check(*node.children[1], expected));
+        record(node, expected);
+        return std::nullopt;
+      }
+      case SurfaceKind::Annotate: {
+        const MetaId annotation = types_.from(node.type);
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], annotation));
+        record(node, annotation);
+        if (!types_.unify(annotation, expected)) return mismatch(node, annotation, expected);
+        return std::nullopt;
+      }
+      case SurfaceKind::Lambda: {
+        if (want.kind != MetaKind::Arrow) break;
+        const MetaId domain = types_.from(node.type);
+        const MetaId codomain = want.right;
+        if (!types_.unify(want.left, domain)) return mismatch_by_synthesis(node, expected);
+        LocalBinding<LocalType> binding(locals_, {node.name, domain});
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], codomain));
+        record(node, expected);
+        return std::nullopt;
+      }
+      case SurfaceKind::Pair:
+      case SurfaceKind::Inject: {
+        if (want.kind == MetaKind::Variable) break;
+        if (want.kind != MetaKind::Product) return mismatch_by_synthesis(node, expected);
+        const MetaId left = want.left, right = want.right;
+        if (node.kind == SurfaceKind::Pair) {
+          PERTURB_RETURN_IF_ERROR(check(*node.children[0], left));
+          PERTURB_RETURN_IF_ERROR(check(*node.children[1], right));
+        } else {
+          PERTURB_RETURN_IF_ERROR(check(*node.children[0], node.component == 1 ? left : right));
+        }
+        record(node, expected);
+        return std::nullopt;
+      }
+      default:
+        break;
     }
+    PERTURB_ASSIGN_OR_RETURN(found, infer(node));
+    if (!types_.unify(found, expected)) return mismatch(node, found, expected);
+    return std::nullopt;
   }
 
-  ErrorOr<Elaborated> check_node(const SurfaceTerm& node, const Type& expected) {
+  ErrorOr<MetaId> infer(const SurfaceTerm& node) {
     switch (node.kind) {
       case SurfaceKind::Variable:
-        return variable(node, expected);
+        return variable(node);
       case SurfaceKind::Literal:
-        return merged(node, mk_lit(node.literal), real_type(), expected);
+        return recorded(node, real_);
       case SurfaceKind::Zero:
-        return Elaborated{mk_zero(), expected};
+        return recorded(node, types_.fresh(node.position));
       case SurfaceKind::Primitive:
-        return merged(node, mk_prim(node.primitive), primitive_type(node.primitive), expected);
-      case SurfaceKind::Lambda:
-        return lambda(node, expected);
-      case SurfaceKind::Let:
-        return let(node, expected);
-      case SurfaceKind::Apply:
-        return apply(node, expected);
-      case SurfaceKind::Tangent:
-        return tangent(node, expected);
-      case SurfaceKind::Inject:
-        return inject(node, expected);
-      case SurfaceKind::Project:
-        return project(node, expected);
-      case SurfaceKind::Derivative:
-        return derivative(node, expected);
-      case SurfaceKind::Sum:
-        return sum(node, expected);
-      case SurfaceKind::Pair:
-        return pair(node, expected);
+        return recorded(node, types_.from(primitive_type(node.primitive)));
+      case SurfaceKind::Lambda: {
+        const MetaId domain = types_.from(node.type);
+        LocalBinding<LocalType> binding(locals_, {node.name, domain});
+        PERTURB_ASSIGN_OR_RETURN(body, infer(*node.children[0]));
+        return recorded(node, types_.arrow(domain, body));
+      }
+      case SurfaceKind::Let: {
+        PERTURB_ASSIGN_OR_RETURN(value, infer(*node.children[0]));
+        LocalBinding<LocalType> binding(locals_, {node.name, value});
+        PERTURB_ASSIGN_OR_RETURN(body, infer(*node.children[1]));
+        return recorded(node, body);
+      }
+      case SurfaceKind::Apply: {
+        PERTURB_ASSIGN_OR_RETURN(function, infer_function(*node.children[0]));
+        PERTURB_RETURN_IF_ERROR(check(*node.children[1], function.first));
+        return recorded(node, function.second);
+      }
+      case SurfaceKind::Tangent: {
+        PERTURB_ASSIGN_OR_RETURN(function, infer_function(*node.children[0]));
+        const auto [domain, codomain] = function;
+        return recorded(
+            node, types_.arrow(types_.product(domain, domain), types_.product(codomain, codomain)));
+      }
+      case SurfaceKind::Inject: {
+        PERTURB_ASSIGN_OR_RETURN(inner, infer(*node.children[0]));
+        const MetaId other = types_.fresh(node.position);
+        return recorded(node, node.component == 1 ? types_.product(inner, other)
+                                                  : types_.product(other, inner));
+      }
+      case SurfaceKind::Project: {
+        const SurfaceTerm& operand = *node.children[0];
+        PERTURB_ASSIGN_OR_RETURN(inner, infer(operand));
+        const MetaId want =
+            types_.product(types_.fresh(operand.position), types_.fresh(operand.position));
+        if (!types_.unify(inner, want)) return mismatch(operand, inner, want);
+        const MetaType& product = types_.at(inner);
+        return recorded(node, node.component == 1 ? product.left : product.right);
+      }
+      case SurfaceKind::Derivative: {
+        // D M N := pi1 (T M <1, N>): M : R -> τ, N : R give τ.
+        const MetaId codomain = types_.fresh(node.position);
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], types_.arrow(real_, codomain)));
+        PERTURB_RETURN_IF_ERROR(check(*node.children[1], real_));
+        return recorded(node, codomain);
+      }
+      case SurfaceKind::Sum: {
+        PERTURB_ASSIGN_OR_RETURN(type, infer(*node.children[0]));
+        for (std::size_t i = 1; i < node.children.size(); ++i) {
+          PERTURB_RETURN_IF_ERROR(check(*node.children[i], type));
+        }
+        return recorded(node, type);
+      }
+      case SurfaceKind::Pair: {
+        PERTURB_ASSIGN_OR_RETURN(first, infer(*node.children[0]));
+        PERTURB_ASSIGN_OR_RETURN(second, infer(*node.children[1]));
+        return recorded(node, types_.product(first, second));
+      }
       case SurfaceKind::Multiply:
-        return multiply(node, expected);
-      case SurfaceKind::Annotate:
-        return annotate(node, expected);
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], real_));
+        PERTURB_RETURN_IF_ERROR(check(*node.children[1], real_));
+        return recorded(node, real_);
+      case SurfaceKind::Annotate: {
+        const MetaId annotation = types_.from(node.type);
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], annotation));
+        return recorded(node, annotation);
+      }
     }
     throw InternalError("elaborate: unknown surface kind");
   }
 
   // Innermost local binder, then definitions, then the free variables.
-  ErrorOr<Elaborated> variable(const SurfaceTerm& node, const Type& expected) {
-    const auto depth = static_cast<std::uint32_t>(locals_.size());
-    for (std::uint32_t i = 0; i < depth; ++i) {
-      const Binding& binding = locals_[depth - 1 - i];
-      if (binding.name == node.name) return merged(node, mk_var(i), binding.type, expected);
+  ErrorOr<MetaId> variable(const SurfaceTerm& node) {
+    for (std::size_t i = locals_.size(); i-- > 0;) {
+      if (locals_[i].name == node.name) return recorded(node, locals_[i].type);
     }
     if (auto found = definitions_.find(node.name); found != definitions_.end()) {
-      const Definition& definition = found->second;
-      return merged(node, lift(definition.term, depth), definition.type, expected);
+      return recorded(node, found->second.type);
     }
     if (auto index = free_variables_.lookup(node.name)) {
-      return merged(node, mk_var(*index + depth), free_variables_.at(*index).type, expected);
+      return recorded(node, types_.from(free_variables_.at(*index).type));
     }
     return Error{fmt::format("unknown name '{}'", node.name), node.position};
   }
 
-  ErrorOr<Elaborated> lambda(const SurfaceTerm& node, const Type& expected) {
-    Type codomain = mk_hole();
-    if (is_arrow(expected) && merge_types(node.type, arrow_domain(expected))) {
-      codomain = arrow_codomain(expected);
-    } else if (!is_hole(expected)) {
-      return mismatch_by_synthesis(node, expected);
+  // ---- pass 2: the typed core term ----
+
+  Type type_of(const SurfaceTerm& node) {
+    auto it = node_types_.find(&node);
+    calculus::check(it != node_types_.end(), "elaborate: a node without a type");
+    return types_.resolve(it->second, defaulted_);
+  }
+
+  Term build(const SurfaceTerm& node) {
+    switch (node.kind) {
+      case SurfaceKind::Variable:
+        return build_variable(node);
+      case SurfaceKind::Literal:
+        return mk_lit(node.literal);
+      case SurfaceKind::Zero:
+        return mk_zero(type_of(node));
+      case SurfaceKind::Primitive:
+        return mk_prim(node.primitive);
+      case SurfaceKind::Lambda: {
+        LocalBinding<Binding> binding(built_locals_, {node.name, node.type});
+        return mk_lam(node.name, node.type, build(*node.children[0]));
+      }
+      case SurfaceKind::Let: {
+        const Term value = build(*node.children[0]);
+        LocalBinding<Binding> binding(built_locals_, {node.name, value->type()});
+        return mk_app(mk_lam(node.name, value->type(), build(*node.children[1])), value);
+      }
+      case SurfaceKind::Apply: {
+        const Term function = build(*node.children[0]);
+        return mk_app(function, build(*node.children[1]));
+      }
+      case SurfaceKind::Tangent:
+        return mk_tan(build(*node.children[0]));
+      case SurfaceKind::Inject: {
+        const Type product = type_of(node);
+        return mk_inj(node.component, build(*node.children[0]),
+                      product_component(product, 3 - node.component));
+      }
+      case SurfaceKind::Project:
+        return mk_proj(node.component, build(*node.children[0]));
+      case SurfaceKind::Derivative: {
+        const Term function = build(*node.children[0]);
+        const Term point = build(*node.children[1]);
+        return mk_proj(1, mk_app(mk_tan(function), mk_pair(mk_lit(1), point)));
+      }
+      case SurfaceKind::Sum: {
+        const Type type = type_of(node);
+        std::vector<Term> terms;
+        terms.reserve(node.children.size());
+        for (const Surface& child : node.children) terms.push_back(build(*child));
+        return mk_sum(type, terms);
+      }
+      case SurfaceKind::Pair: {
+        const Term first = build(*node.children[0]);
+        return mk_pair(first, build(*node.children[1]));
+      }
+      case SurfaceKind::Multiply: {
+        const Term left = build(*node.children[0]);
+        return mk_mul(left, build(*node.children[1]));
+      }
+      case SurfaceKind::Annotate:
+        return build(*node.children[0]);
     }
-    LocalBinding binding(locals_, node.name, node.type);
-    PERTURB_ASSIGN_OR_RETURN(body, check(*node.children[0], codomain));
-    return Elaborated{mk_lam(node.name, node.type, body.term), mk_arrow(node.type, body.type)};
+    throw InternalError("elaborate: unknown surface kind");
   }
 
-  ErrorOr<Elaborated> let(const SurfaceTerm& node, const Type& expected) {
-    const SurfaceTerm& value_node = *node.children[0];
-    PERTURB_ASSIGN_OR_RETURN(value, check(value_node, mk_hole()));
-    if (!value.type->is_complete()) {
-      return Error{fmt::format("cannot determine the type of '{}' (found {}) bound by 'let {}'; "
-                               "add an annotation (M : σ)",
-                               excerpt(program_, value_node), to_string(value.type), node.name),
-                   value_node.position};
+  Term build_variable(const SurfaceTerm& node) {
+    const auto depth = static_cast<std::uint32_t>(built_locals_.size());
+    for (std::uint32_t i = 0; i < depth; ++i) {
+      const Binding& binding = built_locals_[depth - 1 - i];
+      if (binding.name == node.name) return mk_var(i, binding.type);
     }
-    LocalBinding binding(locals_, node.name, value.type);
-    PERTURB_ASSIGN_OR_RETURN(body, check(*node.children[1], expected));
-    return Elaborated{mk_app(mk_lam(node.name, value.type, body.term), value.term), body.type};
-  }
-
-  ErrorOr<Elaborated> apply(const SurfaceTerm& node, const Type& expected) {
-    PERTURB_ASSIGN_OR_RETURN(function, check(*node.children[0], mk_arrow(mk_hole(), expected)));
-    PERTURB_ASSIGN_OR_RETURN(argument, check(*node.children[1], arrow_domain(function.type)));
-    return Elaborated{mk_app(function.term, argument.term), arrow_codomain(function.type)};
-  }
-
-  // T s : T σ → T τ for s : σ → τ.
-  ErrorOr<Elaborated> tangent(const SurfaceTerm& node, const Type& expected) {
-    Type operand_expected = mk_arrow(mk_hole(), mk_hole());
-    if (is_arrow(expected)) {
-      Type domain = untangent(arrow_domain(expected));
-      Type codomain = untangent(arrow_codomain(expected));
-      if (!domain || !codomain) return mismatch_by_synthesis(node, expected);
-      operand_expected = mk_arrow(domain, codomain);
-    } else if (!is_hole(expected)) {
-      return mismatch_by_synthesis(node, expected);
+    if (auto found = definitions_.find(node.name); found != definitions_.end()) {
+      return lift(found->second.term, depth);
     }
-    PERTURB_ASSIGN_OR_RETURN(function, check(*node.children[0], operand_expected));
-    const Type found = mk_arrow(mk_tangent(arrow_domain(function.type)),
-                                mk_tangent(arrow_codomain(function.type)));
-    return merged(node, mk_tan(function.term), found, expected);
-  }
-
-  // in_k s : σ1 × σ2 for s : σk.
-  ErrorOr<Elaborated> inject(const SurfaceTerm& node, const Type& expected) {
-    if (!is_product(expected) && !is_hole(expected)) {
-      return mismatch_by_synthesis(node, expected);
-    }
-    const int k = node.component;
-    const Type left = is_hole(expected) ? expected : expected->left();
-    const Type right = is_hole(expected) ? expected : expected->right();
-    PERTURB_ASSIGN_OR_RETURN(inner, check(*node.children[0], k == 1 ? left : right));
-    const Type type = k == 1 ? mk_product(inner.type, right) : mk_product(left, inner.type);
-    return Elaborated{mk_inj(k, inner.term), type};
-  }
-
-  // pi_k s : σk for s : σ1 × σ2.
-  ErrorOr<Elaborated> project(const SurfaceTerm& node, const Type& expected) {
-    const int k = node.component;
-    const Type operand_expected =
-        k == 1 ? mk_product(expected, mk_hole()) : mk_product(mk_hole(), expected);
-    PERTURB_ASSIGN_OR_RETURN(inner, check(*node.children[0], operand_expected));
-    return Elaborated{mk_proj(k, inner.term), product_component(inner.type, k)};
-  }
-
-  // D M N := pi1 (T M <1, N>) with M : R → τ, N : R.
-  ErrorOr<Elaborated> derivative(const SurfaceTerm& node, const Type& expected) {
-    PERTURB_ASSIGN_OR_RETURN(function, check(*node.children[0], mk_arrow(real_type(), expected)));
-    PERTURB_ASSIGN_OR_RETURN(point, check(*node.children[1], real_type()));
-    const Term term = mk_proj(1, mk_app(mk_tan(function.term), mk_pair(mk_lit(1), point.term)));
-    return Elaborated{term, arrow_codomain(function.type)};
-  }
-
-  ErrorOr<Elaborated> sum(const SurfaceTerm& node, const Type& expected) {
-    Type type = expected;
-    std::vector<Term> terms;
-    for (const Surface& child : node.children) {
-      PERTURB_ASSIGN_OR_RETURN(summand, check(*child, type));
-      type = summand.type;
-      terms.push_back(summand.term);
-    }
-    return Elaborated{mk_sum(terms), type};
-  }
-
-  ErrorOr<Elaborated> pair(const SurfaceTerm& node, const Type& expected) {
-    if (!is_product(expected) && !is_hole(expected)) {
-      return mismatch_by_synthesis(node, expected);
-    }
-    const Type left = is_hole(expected) ? expected : expected->left();
-    const Type right = is_hole(expected) ? expected : expected->right();
-    PERTURB_ASSIGN_OR_RETURN(first, check(*node.children[0], left));
-    PERTURB_ASSIGN_OR_RETURN(second, check(*node.children[1], right));
-    return Elaborated{mk_pair(first.term, second.term), mk_product(first.type, second.type)};
-  }
-
-  ErrorOr<Elaborated> multiply(const SurfaceTerm& node, const Type& expected) {
-    if (!merge_types(real_type(), expected)) return mismatch(node, real_type(), expected);
-    PERTURB_ASSIGN_OR_RETURN(left, check(*node.children[0], real_type()));
-    PERTURB_ASSIGN_OR_RETURN(right, check(*node.children[1], real_type()));
-    return Elaborated{mk_mul(left.term, right.term), real_type()};
-  }
-
-  ErrorOr<Elaborated> annotate(const SurfaceTerm& node, const Type& expected) {
-    PERTURB_ASSIGN_OR_RETURN(inner, check(*node.children[0], node.type));
-    return merged(node, inner.term, inner.type, expected);
+    const std::uint32_t index = free_variables_.lookup(node.name).value();
+    return mk_var(index + depth, free_variables_.at(index).type);
   }
 
   const SurfaceProgram& program_;
   const Context& free_variables_;
-  std::vector<Binding> locals_;  // outermost first
+  TypeStore types_;
+  MetaId real_;
+  std::vector<LocalType> locals_;      // pass 1, outermost first
+  std::vector<Binding> built_locals_;  // pass 2, outermost first
   std::map<std::string, Definition> definitions_;
+  std::vector<std::string> definition_order_;
+  std::unordered_map<const SurfaceTerm*, MetaId> node_types_;
+  std::vector<SourcePosition> defaulted_;
 };
 
 }  // namespace

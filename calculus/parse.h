@@ -37,10 +37,9 @@ ErrorOr<SurfaceProgram> parse_surface(std::string_view text);
 // A complete type written in the surface syntax, e.g. "T R -> R".
 ErrorOr<Type> parse_type(std::string_view text);
 
-// Parses and elaborates a program whose free variables are free_variables,
-// checking its term against expected (a hole: synthesise). The result's type
-// must be complete: a term such as `0` needs an annotation or an expected type.
+// Parses and elaborates (elaborate.h) a program whose free variables are
+// free_variables, checking its term against expected unless that is null.
 ErrorOr<Program> parse_program(std::string_view text, const Context& free_variables = {},
-                               const Type& expected = mk_hole());
+                               const Type& expected = nullptr);
 
 }  // namespace perturb::calculus

@@ -36,7 +36,7 @@ std::optional<PairView> pair_part(const Term& bag, std::vector<Term>& rest) {
     rest = summands(bag);
     return std::nullopt;
   }
-  return PairView{mk_sum(first), mk_sum(second)};
+  return PairView{mk_sum(bag->type()->left(), first), mk_sum(bag->type()->right(), second)};
 }
 
 // The pair a bag is, when it consists of injections of both kinds only.
@@ -65,7 +65,7 @@ std::optional<PairView> as_derivative(const Term& term) {
     }
   }
   if (ones != 1) return std::nullopt;
-  return PairView{operand(app_fn(inner)), mk_sum(second)};
+  return PairView{operand(app_fn(inner)), mk_sum(app_arg(inner)->type()->right(), second)};
 }
 
 class Printer {
@@ -144,7 +144,11 @@ class Printer {
 
   void print_sum(const Term& term, Level level, std::string& out) {
     if (is_zero(term)) {
-      out += '0';
+      if (is_real(term->type())) {
+        out += '0';
+      } else {
+        annotated(term, out);
+      }
       return;
     }
     std::vector<Term> rest;
@@ -211,7 +215,27 @@ class Printer {
     close(parens, out);
   }
 
-  void print_prefix(const Term& term, Level level, std::string& out) {
+  // (M : σ): for the forms whose type the surface syntax leaves open.
+  void annotated(const Term& term, std::string& out) {
+    out += '(';
+    if (is_zero(term)) {
+      out += '0';
+    } else {
+      print_prefix(term, kLambda, out, false);
+    }
+    out += " : ";
+    out += to_string(term->type());
+    out += ')';
+  }
+
+  // ι_k M fixes only the k-th factor; the other is left to elaboration, which
+  // defaults it to R (elaborate.h), so any other factor is written out.
+  static bool needs_annotation(const Term& inj) {
+    return !is_real(product_component(inj->type(), 3 - component(inj)));
+  }
+
+  void print_prefix(const Term& term, Level level, std::string& out, bool annotate = true) {
+    if (annotate && is_inj(term) && needs_annotation(term)) return annotated(term, out);
     const bool parens = level > kApplication;
     open(parens, out);
     if (auto derivative = as_derivative(term)) {

@@ -5,6 +5,9 @@
 // * Minimal parentheses under the precedence application > `*` > `+` > λ.
 // * Never captures: a binder whose name is in scope (a context name or an
 //   enclosing binder), a keyword, or not an identifier is renamed x, x1, x2….
+// * Types the syntax leaves open are written: 0 at a type other than R
+//   prints as (0 : σ), ι_k M whose other factor is not R as (in_k M : σ).
+//   (Elaboration defaults what nothing constrains to R, so R needs nothing.)
 // * Sugar is recovered: a bag ι1 M1 + … + ι2 N1 + … with both components
 //   prints as <M1 + …, N1 + …>, `mul <M, N>` as M * N, and pi1 (T M <1, N>)
 //   as D M N.

@@ -60,12 +60,6 @@ enum class Form {
   Primitive,     // sin M, cos M, exp M, M * N, mul M
 };
 
-// The σ with type = σ × σ, or nullptr when type is not a tangent type.
-Type tangent_base(const Type& type) {
-  if (is_product(type) && type->left() == type->right()) return type->left();
-  return nullptr;
-}
-
 // Generates terms by recursion on the type, threading the context Γ.
 class TermGenerator {
  public:
@@ -86,7 +80,8 @@ class TermGenerator {
         return tangent(type, budget - 1);
       case Form::Inject: {
         const int k = random_chance(rng_, 1, 2) ? 1 : 2;
-        return mk_inj(k, generate(product_component(type, k), budget - 1));
+        return mk_inj(k, generate(product_component(type, k), budget - 1),
+                      product_component(type, 3 - k));
       }
       case Form::Pair: {
         const auto [left, right] = split(budget - 1);
@@ -153,16 +148,16 @@ class TermGenerator {
   // else a λ or pair of leaves, else 0.
   Term leaf(const Type& type) {
     std::vector<Term> options;
-    for (std::uint32_t i : variables_of_type(type)) options.push_back(mk_var(i));
+    for (std::uint32_t i : variables_of_type(type)) options.push_back(mk_var(i, type));
     for (std::uint32_t i = 0; i < context_.size(); ++i) {
       const Type& t = context_.at(i).type;
       for (int k : {1, 2}) {
         if (is_product(t) && product_component(t, k) == type) {
-          options.push_back(mk_proj(k, mk_var(i)));
+          options.push_back(mk_proj(k, mk_var(i, t)));
         }
       }
       if (is_arrow(t) && arrow_codomain(t) == type && arrow_domain(t)->depth() < type->depth()) {
-        options.push_back(mk_app(mk_var(i), leaf(arrow_domain(t))));
+        options.push_back(mk_app(mk_var(i, t), leaf(arrow_domain(t))));
       }
     }
     if (shape_.primitives) {
@@ -177,7 +172,7 @@ class TermGenerator {
       Term first = leaf(type->left());
       return mk_pair(first, leaf(type->right()));
     }
-    return mk_zero();
+    return mk_zero(type);
   }
 
   std::string binder_name() {
@@ -204,7 +199,8 @@ class TermGenerator {
     }
     if (!functions.empty() && random_chance(rng_, 1, 2)) {
       const std::uint32_t i = random_element(rng_, functions);
-      return mk_app(mk_var(i), generate(arrow_domain(context_.at(i).type), budget));
+      const Type function = context_.at(i).type;  // a copy: generate() grows context_
+      return mk_app(mk_var(i, function), generate(arrow_domain(function), budget));
     }
     const Type domain = random_type(rng_, shape_.intermediate_types);
     const auto [left, right] = split(budget);
@@ -260,7 +256,6 @@ class TermGenerator {
 }  // namespace
 
 Term random_term(Rng& rng, const Context& context, const Type& type, const TermShape& shape) {
-  check(type->is_complete(), "random_term: the type has holes");
   check(!shape.binder_names.empty(), "random_term: no binder names");
   return TermGenerator(rng, context, shape).generate(type, std::max<std::uint32_t>(shape.size, 1));
 }

@@ -63,7 +63,6 @@ struct TermShape {
 };
 
 // A random M with context ⊢ M : type (spec Fig. 1), about shape.size nodes.
-// Requires type to be complete (no holes).
 Term random_term(Rng& rng, const Context& context, const Type& type, const TermShape& shape = {});
 
 // A literal value from a small fixed set of integers and fractions, both signs.

@@ -45,7 +45,7 @@ Term apply_prim(Primitive primitive, const Term& arg) { return mk_app(mk_prim(pr
 // T c as a term (spec §6); p is the bound variable, index 0.
 Term delta_tangent(Primitive primitive) {
   const Type r = real_type();
-  const Term p = mk_var(0);
+  const Term p = mk_var(0, mk_tangent(arrow_domain(primitive_type(primitive))));
   const Term dp = mk_proj(1, p);  // the tangent
   const Term xp = mk_proj(2, p);  // the point
   switch (primitive) {
@@ -133,7 +133,10 @@ std::optional<std::pair<std::vector<ChainLink>, double>> literal_chain(const Ter
 Term rewrap(const Term& chained, double value) {
   if (is_lit(chained)) return mk_lit(value);
   const Term inner = rewrap(chained->children()[0], value);
-  if (is_inj(chained)) return mk_inj(component(chained), inner);
+  if (is_inj(chained)) {
+    const int k = component(chained);
+    return mk_inj(k, inner, product_component(chained->type(), 3 - k));
+  }
   return mk_lam(lam_name(chained), lam_domain(chained), inner);
 }
 
@@ -175,7 +178,7 @@ Term fold_literals(const Term& sum) {
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (!folded[i]) result.push_back(parts[i]);
   }
-  return mk_sum(result);
+  return mk_sum(sum->type(), result);
 }
 
 // ---- the rules ----
@@ -196,13 +199,13 @@ std::optional<Term> contract_with(const Term& term, std::string_view rule,
   if (rule == kPi) return operand(operand(term));
   if (rule == kPiZero) {
     if (active_mutant() == Mutant::ProjectionIgnoresInjection) return operand(operand(term));
-    return mk_zero();
+    return mk_zero(term->type());
   }
   if (rule == kTangent) {
     const Term& lam = operand(term);
     return mk_lam(lam_name(lam), mk_tangent(lam_domain(lam)), tangent_of(lam_body(lam), max_nodes));
   }
-  if (rule == kMulZero) return mk_zero();
+  if (rule == kMulZero) return mk_zero(real_type());
   if (rule == kArith) {
     if (is_sum(term)) return fold_literals(term);
     return mk_lit(*evaluate_primitive(prim_of(app_fn(term)), app_arg(term)));

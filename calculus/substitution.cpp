@@ -48,7 +48,7 @@ class Lifter {
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Term result;
     if (is_var(term)) {
-      result = mk_var(var_index(term) + amount_);
+      result = mk_var(var_index(term) + amount_, term->type());
     } else {
       const std::uint32_t inner = is_lam(term) ? cutoff + 1 : cutoff;
       result = map_children(term, [&](const Term& child) { return lift(child, inner); });
@@ -75,7 +75,10 @@ class Substituter {
     if (is_var(term)) {
       const std::uint32_t index = var_index(term);
       // index < depth is excluded by the loose_bvar_range test above.
-      result = index == depth ? value_at(depth) : mk_var(index - 1);
+      if (index == depth && term->type() != value_->type()) {
+        throw IllTyped("substitute: the value's type is not the variable's");
+      }
+      result = index == depth ? value_at(depth) : mk_var(index - 1, term->type());
     } else {
       const std::uint32_t inner = is_lam(term) ? depth + 1 : depth;
       result = map_children(term, [&](const Term& child) { return substitute(child, inner); });
@@ -131,11 +134,12 @@ Term rebuild(const Term& term, std::span<const Term> children) {
     case TermKind::Tan:
       return mk_tan(children[0]);
     case TermKind::Inj:
-      return mk_inj(component(term), children[0]);
+      return mk_inj(component(term), children[0],
+                    product_component(term->type(), 3 - component(term)));
     case TermKind::Proj:
       return mk_proj(component(term), children[0]);
     case TermKind::Sum:
-      return mk_sum(children);
+      return mk_sum(term->type(), children);
   }
   throw InternalError("rebuild: unknown term kind");
 }

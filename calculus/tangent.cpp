@@ -43,9 +43,10 @@ class Tangent {
   Term clause(const Term& term, std::uint32_t x) {
     switch (term->kind()) {
       case TermKind::Var:
-        if (var_index(term) == x) return term;
+        // x : σ becomes x : Tσ (Lemma 4.1(b)); any other y : ρ is the tangent ι2 y : Tρ.
+        if (var_index(term) == x) return mk_var(x, mk_tangent(term->type()));
         if (active_mutant() == Mutant::TangentVarUntagged) return term;
-        return mk_inj(2, term);
+        return mk_inj(2, term, term->type());
       case TermKind::Lam: {
         const Term t = at(lam_body(term), x + 1);
         const auto lambda = [&](const Term& body) {
@@ -65,19 +66,20 @@ class Tangent {
       case TermKind::Inj:
       case TermKind::Proj: {
         const int k = component(term);
+        const Type& other = is_inj(term) ? product_component(term->type(), 3 - k) : nullptr;
         const auto wrap = [&](const Term& s) {
-          return is_inj(term) ? mk_inj(k, s) : mk_proj(k, s);
+          return is_inj(term) ? mk_inj(k, s, other) : mk_proj(k, s);
         };
         return pair_of_wrapped_halves(at(operand(term), x), wrap);
       }
       case TermKind::Lit:
       case TermKind::Prim:
-        return mk_inj(2, term);
+        return mk_inj(2, term, term->type());
       case TermKind::Sum: {
         std::vector<Term> parts;
         parts.reserve(term->children().size());
         for (const Term& s : term->children()) parts.push_back(at(s, x));
-        return mk_sum(parts);
+        return mk_sum(mk_tangent(term->type()), parts);
       }
     }
     throw InternalError("tangent_at: unknown term kind");

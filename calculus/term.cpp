@@ -35,14 +35,40 @@ TermNode::Data index_data(std::uint32_t index) {
   return data;
 }
 
-Term mk_unary(TermKind kind, std::uint32_t index, const Term& operand) {
+[[noreturn]] void ill_typed(std::string_view what, const Type& found) {
+  throw IllTyped(fmt::format("{}: found {}", what, to_string(found)));
+}
+
+// The type of T s, ι_k s (into the product `data.type`) or π_k s for s : operand.
+Type unary_type(TermKind kind, const TermNode::Data& data, const Type& operand) {
+  switch (kind) {
+    case TermKind::Tan:
+      if (!is_arrow(operand)) ill_typed("T s needs a function s", operand);
+      return mk_arrow(mk_tangent(arrow_domain(operand)), mk_tangent(arrow_codomain(operand)));
+    case TermKind::Inj:
+      if (product_component(data.type, static_cast<int>(data.index)) != operand) {
+        throw IllTyped(fmt::format("ι{} s into {} needs s : σ{}, found {}", data.index,
+                                   to_string(data.type), data.index, to_string(operand)));
+      }
+      return data.type;
+    case TermKind::Proj:
+      if (!is_product(operand)) ill_typed("π_k s needs s of a product type", operand);
+      return product_component(operand, static_cast<int>(data.index));
+    default:
+      throw InternalError("unary_type: not T, ι or π");
+  }
+}
+
+// T, ι_k or π_k of operand, distributed over its summands (§3).
+Term mk_unary(TermKind kind, TermNode::Data data, const Term& operand) {
   if (is_sum(operand)) {
+    const Type type = unary_type(kind, data, operand->type());
     std::vector<Term> parts;
     parts.reserve(operand->children().size());
-    for (const Term& s : operand->children()) parts.push_back(mk_unary(kind, index, s));
-    return mk_sum(parts);
+    for (const Term& s : operand->children()) parts.push_back(mk_unary(kind, data, s));
+    return mk_sum(type, parts);
   }
-  return intern(kind, index_data(index), {operand});
+  return intern(kind, std::move(data), {operand});
 }
 
 template <class T>
@@ -72,10 +98,52 @@ int compare_impl(const Term& a, const Term& b, bool with_names) {
   return 0;
 }
 
+// The type of a node with these data and children (Fig. 1, §6); throws
+// IllTyped when the children do not fit.
+Type node_type(TermKind kind, const TermNode::Data& data, const std::vector<Term>& children) {
+  switch (kind) {
+    case TermKind::Var:
+      check(data.type != nullptr, "mk_var: no type");
+      return data.type;
+    case TermKind::Lam:
+      return mk_arrow(data.type, children[0]->type());
+    case TermKind::App: {
+      const Type& fn = children[0]->type();
+      if (!is_arrow(fn)) ill_typed("the operator of an application must be a function", fn);
+      if (arrow_domain(fn) != children[1]->type()) {
+        throw IllTyped(fmt::format("an operator of type {} applied to an argument of type {}",
+                                   to_string(fn), to_string(children[1]->type())));
+      }
+      return arrow_codomain(fn);
+    }
+    case TermKind::Tan:
+    case TermKind::Inj:
+    case TermKind::Proj:
+      return unary_type(kind, data, children[0]->type());
+    case TermKind::Lit:
+      return real_type();
+    case TermKind::Prim:
+      return primitive_type(static_cast<Primitive>(data.index));
+    case TermKind::Sum:
+      check(data.type != nullptr, "mk_sum: no type");
+      for (const Term& summand : children) {
+        if (summand->type() != data.type) {
+          throw IllTyped(fmt::format("a summand of type {} in a sum of type {}",
+                                     to_string(summand->type()), to_string(data.type)));
+        }
+      }
+      return data.type;
+  }
+  throw InternalError("node_type: unknown term kind");
+}
+
 }  // namespace
 
 TermNode::TermNode(TermKind kind, Data data, std::vector<Term> children)
-    : kind_(kind), data_(std::move(data)), children_(std::move(children)) {
+    : kind_(kind),
+      type_(node_type(kind, data, children)),
+      data_(std::move(data)),
+      children_(std::move(children)) {
   hash_ = hash_combine(static_cast<std::uint64_t>(kind_), data_.index);
   hash_ = hash_combine(hash_, hash_double(data_.literal));
   if (data_.type) hash_ = hash_combine(hash_, data_.type->hash());
@@ -104,14 +172,18 @@ bool TermNode::same_shallow(const TermNode& other) const {
          children_ == other.children_;
 }
 
-Term mk_var(std::uint32_t index) { return intern(TermKind::Var, index_data(index), {}); }
+Term mk_var(std::uint32_t index, Type type) {
+  TermNode::Data data = index_data(index);
+  data.type = std::move(type);
+  return intern(TermKind::Var, std::move(data), {});
+}
 
 Term mk_lam(std::string name, Type domain, const Term& body) {
   if (is_sum(body)) {
     std::vector<Term> parts;
     parts.reserve(body->children().size());
     for (const Term& s : body->children()) parts.push_back(mk_lam(name, domain, s));
-    return mk_sum(parts);
+    return mk_sum(mk_arrow(domain, body->type()), parts);
   }
   TermNode::Data data;
   data.name = std::move(name);
@@ -121,28 +193,37 @@ Term mk_lam(std::string name, Type domain, const Term& body) {
 
 Term mk_app(const Term& fn, const Term& arg) {
   if (is_sum(fn)) {
+    if (!is_arrow(fn->type()))
+      ill_typed("the operator of an application must be a function", fn->type());
+    if (arrow_domain(fn->type()) != arg->type()) {
+      throw IllTyped(fmt::format("an operator of type {} applied to an argument of type {}",
+                                 to_string(fn->type()), to_string(arg->type())));
+    }
     std::vector<Term> parts;
     parts.reserve(fn->children().size());
     for (const Term& s : fn->children()) parts.push_back(mk_app(s, arg));
-    return mk_sum(parts);
+    return mk_sum(arrow_codomain(fn->type()), parts);
   }
   return intern(TermKind::App, {}, {fn, arg});
 }
 
-Term mk_tan(const Term& operand) { return mk_unary(TermKind::Tan, 0, operand); }
+Term mk_tan(const Term& operand) { return mk_unary(TermKind::Tan, index_data(0), operand); }
 
-Term mk_inj(int k, const Term& operand) {
+Term mk_inj(int k, const Term& operand, const Type& other) {
   check(k == 1 || k == 2, "mk_inj: k must be 1 or 2");
-  return mk_unary(TermKind::Inj, static_cast<std::uint32_t>(k), operand);
+  check(other != nullptr, "mk_inj: no type for the other factor");
+  TermNode::Data data = index_data(static_cast<std::uint32_t>(k));
+  data.type = k == 1 ? mk_product(operand->type(), other) : mk_product(other, operand->type());
+  return mk_unary(TermKind::Inj, std::move(data), operand);
 }
 
 Term mk_proj(int k, const Term& operand) {
   check(k == 1 || k == 2, "mk_proj: k must be 1 or 2");
-  return mk_unary(TermKind::Proj, static_cast<std::uint32_t>(k), operand);
+  return mk_unary(TermKind::Proj, index_data(static_cast<std::uint32_t>(k)), operand);
 }
 
 Term mk_lit(double value) {
-  if (value == 0.0) return mk_zero();
+  if (value == 0.0) return mk_zero(real_type());
   TermNode::Data data;
   data.literal = value;
   return intern(TermKind::Lit, std::move(data), {});
@@ -152,14 +233,19 @@ Term mk_prim(Primitive primitive) {
   return intern(TermKind::Prim, index_data(static_cast<std::uint32_t>(primitive)), {});
 }
 
-Term mk_zero() {
-  static const Term zero = intern(TermKind::Sum, {}, {});
-  return zero;
+Term mk_zero(const Type& type) {
+  TermNode::Data data;
+  data.type = type;
+  return intern(TermKind::Sum, std::move(data), {});
 }
 
-Term mk_sum(std::span<const Term> terms) {
+Term mk_sum(const Type& type, std::span<const Term> terms) {
   std::vector<Term> simple;
   for (const Term& t : terms) {
+    if (t->type() != type) {
+      throw IllTyped(fmt::format("a summand of type {} in a sum of type {}", to_string(t->type()),
+                                 to_string(type)));
+    }
     if (is_sum(t)) {
       simple.insert(simple.end(), t->children().begin(), t->children().end());
     } else {
@@ -167,19 +253,21 @@ Term mk_sum(std::span<const Term> terms) {
     }
   }
   if (simple.size() == 1) return simple.front();
-  if (simple.empty()) return mk_zero();
+  if (simple.empty()) return mk_zero(type);
   std::sort(simple.begin(), simple.end(),
             [](const Term& a, const Term& b) { return compare_terms(a, b) < 0; });
-  return intern(TermKind::Sum, {}, std::move(simple));
+  TermNode::Data data;
+  data.type = type;
+  return intern(TermKind::Sum, std::move(data), std::move(simple));
 }
 
 Term mk_add(const Term& left, const Term& right) {
   const Term both[] = {left, right};
-  return mk_sum(both);
+  return mk_sum(left->type(), both);
 }
 
 Term mk_pair(const Term& first, const Term& second) {
-  return mk_add(mk_inj(1, first), mk_inj(2, second));
+  return mk_add(mk_inj(1, first, second->type()), mk_inj(2, second, first->type()));
 }
 
 Term mk_mul(const Term& left, const Term& right) {

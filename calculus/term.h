@@ -1,11 +1,14 @@
-// Terms of the perturbative λ-calculus (spec §3, §6), immutable and hash-consed.
+// Terms of the perturbative λ-calculus (spec §3, §6), immutable, hash-consed
+// and intrinsically typed.
 //
-//   perturbative  M, N ::= Σ sᵢ                  finite bag of simple terms; 0 is the empty bag
-//   simple        s, t ::= x                      variable (de Bruijn index)
+//   perturbative  M, N ::= Σ sᵢ : τ              finite bag of simple terms of type τ; 0 : τ is the
+//   empty bag simple        s, t ::= x : σ                  variable (de Bruijn index) with its
+//   type
 //                        | λx:σ. s                abstraction
 //                        | s N                    application (operator simple, argument a bag)
 //                        | T s                    pushforward
-//                        | ι_k s | π_k s          injection, projection (k = 1, 2)
+//                        | ι_k s : σ1 × σ2        injection, with the product it lands in
+//                        | π_k s                  projection
 //                        | c                      real literal (never 0)
 //                        | mul | sin | cos | exp  primitive constants (spec §6)
 //
@@ -15,6 +18,16 @@
 // likewise) and keep every bag in one canonical order, so terms equal modulo
 // associativity and commutativity of + are built as the same node. The
 // argument position is not linear: s (M + N) is its own term.
+//
+// Every node has one type, fixed when it is built and cached with its hash
+// (Fig. 1): x : σ carries σ, 0 and sums carry τ, ι_k carries σ1 × σ2, and the
+// other forms compute theirs from their children. The constructors check
+// that the children fit (an operator's domain is its argument's type, T's
+// operand is a function, every summand has the bag's type); a construction
+// that does not is a bug in Perturb and throws IllTyped. So a term that
+// exists is well typed in every context that gives its free variables their
+// types (well_scoped, typecheck.h), and the type of a derived term (T_x M,
+// M ⋄ N, M[N/x], a reduct) is the one Lemma 4.1 gives by construction.
 //
 // Names are kept only as hints for printing: two terms that differ only in
 // binder names are α-equal (alpha_equal) but distinct nodes, so that printing
@@ -27,9 +40,16 @@
 #include <string>
 #include <vector>
 
+#include "calculus/error.h"
 #include "calculus/type.h"
 
 namespace perturb::calculus {
+
+// A term construction whose types do not fit: an internal bug, never a user error.
+class IllTyped : public InternalError {
+ public:
+  using InternalError::InternalError;
+};
 
 enum class TermKind : std::uint8_t { Var, Lam, App, Tan, Inj, Proj, Lit, Prim, Sum };
 enum class Primitive : std::uint8_t { Mul, Sin, Cos, Exp };
@@ -40,6 +60,8 @@ using Term = std::shared_ptr<const TermNode>;
 class TermNode {
  public:
   TermKind kind() const { return kind_; }
+  // The type of the term (Fig. 1), the same in every context it can live in.
+  const Type& type() const { return type_; }
   // α-invariant structural hash: equal for α-equal terms, stable across runs.
   std::uint64_t hash() const { return hash_; }
   // Number of nodes of the term as a tree (saturates at UINT64_MAX).
@@ -56,13 +78,15 @@ class TermNode {
     std::uint32_t index = 0;  // Var: de Bruijn index; Inj/Proj: k; Prim: Primitive
     double literal = 0;       // Lit
     std::string name;         // Lam: binder name hint
-    Type type;                // Lam: binder type
+    // Var: its type; Lam: the binder type; Inj: the product; Sum: the bag's type.
+    Type type;
   };
   TermNode(TermKind kind, Data data, std::vector<Term> children);
   const Data& data() const { return data_; }
 
  private:
   TermKind kind_;
+  Type type_;
   std::uint32_t depth_;
   std::uint32_t loose_bvar_range_;
   std::uint64_t hash_;
@@ -75,24 +99,28 @@ class TermNode {
 // every recursive traversal stays within the stack.
 inline constexpr std::uint32_t kMaxTermDepth = 3000;
 
-// ---- constructors (all apply the linear extensions of spec §3) ----
+// ---- constructors (all apply the linear extensions of spec §3; all throw
+// IllTyped when the types of their arguments do not fit) ----
 
-Term mk_var(std::uint32_t index);
+// The variable of de Bruijn index index, of type type.
+Term mk_var(std::uint32_t index, Type type);
 // λname:domain. body, distributed over the summands of body.
 Term mk_lam(std::string name, Type domain, const Term& body);
 // fn arg, distributed over the summands of fn (not of arg).
 Term mk_app(const Term& fn, const Term& arg);
 Term mk_tan(const Term& operand);
-Term mk_inj(int k, const Term& operand);
+// ι_k operand : σ1 × σ2 where σ_k is operand's type and other the other factor.
+Term mk_inj(int k, const Term& operand, const Type& other);
 Term mk_proj(int k, const Term& operand);
-// A real literal; mk_lit(0) is the zero bag (0 is always the additive zero).
+// A real literal; mk_lit(0) is the zero bag of type R (0 is always the additive zero).
 Term mk_lit(double value);
 Term mk_prim(Primitive primitive);
-Term mk_zero();
-// The bag union of the given terms, canonically ordered.
-Term mk_sum(std::span<const Term> terms);
+// 0 : type, the empty bag.
+Term mk_zero(const Type& type);
+// The bag union of the given terms of type type, canonically ordered.
+Term mk_sum(const Type& type, std::span<const Term> terms);
 Term mk_add(const Term& left, const Term& right);
-// ⟨M, N⟩ := ι1 M + ι2 N.
+// ⟨M, N⟩ := ι1 M + ι2 N : σ × τ for M : σ, N : τ.
 Term mk_pair(const Term& first, const Term& second);
 // M * N := mul ⟨M, N⟩.
 Term mk_mul(const Term& left, const Term& right);

@@ -25,12 +25,10 @@ TypeNode::TypeNode(TypeKind kind, std::string name, Type left, Type right)
     : kind_(kind), name_(std::move(name)), left_(std::move(left)), right_(std::move(right)) {
   hash_ = hash_combine(static_cast<std::uint64_t>(kind_), hash_string(name_));
   depth_ = 1;
-  complete_ = kind_ != TypeKind::Hole;
   for (const Type* child : {&left_, &right_}) {
     if (!*child) continue;
     hash_ = hash_combine(hash_, (*child)->hash());
     depth_ = std::max(depth_, (*child)->depth() + 1);
-    complete_ = complete_ && (*child)->is_complete();
   }
   if (depth_ > kMaxTypeDepth) {
     throw TooDeep(fmt::format("type nested deeper than {} levels", kMaxTypeDepth));
@@ -59,11 +57,6 @@ Type mk_arrow(Type domain, Type codomain) {
 
 Type mk_tangent(const Type& type) { return mk_product(type, type); }
 
-Type mk_hole() {
-  static const Type hole = intern(TypeKind::Hole, "", nullptr, nullptr);
-  return hole;
-}
-
 const Type& product_component(const Type& product, int k) {
   check(is_product(product) && (k == 1 || k == 2), "product_component: not a product or bad k");
   return k == 1 ? product->left() : product->right();
@@ -73,8 +66,6 @@ std::string to_string(const Type& type) {
   switch (type->kind()) {
     case TypeKind::Atom:
       return type->atom_name();
-    case TypeKind::Hole:
-      return "?";
     case TypeKind::Product: {
       // fmt rather than operator+ on temporaries: GCC 12 -O3 warns falsely (-Wrestrict) on those.
       const auto side = [](const Type& t, bool right) {
@@ -92,14 +83,9 @@ std::string to_string(const Type& type) {
   throw InternalError("to_string: unknown type kind");
 }
 
-Type merge_types(const Type& a, const Type& b) {
-  if (a == b || is_hole(b)) return a;
-  if (is_hole(a)) return b;
-  if (a->kind() != b->kind() || is_atom(a)) return nullptr;
-  Type left = merge_types(a->left(), b->left());
-  Type right = left ? merge_types(a->right(), b->right()) : nullptr;
-  if (!right) return nullptr;
-  return is_product(a) ? mk_product(left, right) : mk_arrow(left, right);
+Type tangent_base(const Type& type) {
+  if (is_product(type) && type->left() == type->right()) return type->left();
+  return nullptr;
 }
 
 }  // namespace perturb::calculus

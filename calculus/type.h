@@ -3,7 +3,6 @@
 //   σ, τ ::= α        atomic type (R, the reals, or any capitalised name)
 //          | σ × τ    product
 //          | σ → τ    function
-//          | ?        hole: a type the checker has not determined (never parsed)
 //
 // T σ := σ × σ is sugar (tangent first, primal second).
 #pragma once
@@ -14,7 +13,7 @@
 
 namespace perturb::calculus {
 
-enum class TypeKind : std::uint8_t { Atom, Product, Arrow, Hole };
+enum class TypeKind : std::uint8_t { Atom, Product, Arrow };
 
 class TypeNode;
 // Hash-consed: two types are equal iff their pointers are equal.
@@ -28,8 +27,6 @@ class TypeNode {
   const Type& right() const { return right_; }
   std::uint64_t hash() const { return hash_; }
   std::uint32_t depth() const { return depth_; }
-  // True when no hole occurs in this type.
-  bool is_complete() const { return complete_; }
 
   std::uint64_t intern_key() const { return hash_; }
   bool same_shallow(const TypeNode& other) const;
@@ -38,7 +35,6 @@ class TypeNode {
 
  private:
   TypeKind kind_;
-  bool complete_;
   std::uint32_t depth_;
   std::uint64_t hash_;
   std::string name_;
@@ -53,12 +49,10 @@ Type real_type();  // the atom R
 Type mk_product(Type left, Type right);
 Type mk_arrow(Type domain, Type codomain);
 Type mk_tangent(const Type& type);  // T σ = σ × σ
-Type mk_hole();
 
 inline bool is_atom(const Type& t) { return t->kind() == TypeKind::Atom; }
 inline bool is_product(const Type& t) { return t->kind() == TypeKind::Product; }
 inline bool is_arrow(const Type& t) { return t->kind() == TypeKind::Arrow; }
-inline bool is_hole(const Type& t) { return t->kind() == TypeKind::Hole; }
 inline bool is_real(const Type& t) { return t == real_type(); }
 
 // Components: product_component(σ1×σ2, k) = σk for k = 1, 2.
@@ -67,11 +61,10 @@ inline const Type& arrow_domain(const Type& arrow) { return arrow->left(); }
 inline const Type& arrow_codomain(const Type& arrow) { return arrow->right(); }
 
 // Surface syntax: `R * R -> R`; `*` is left associative and binds tighter than
-// the right-associative `->`; holes print as `?`.
+// the right-associative `->`.
 std::string to_string(const Type& type);
 
-// The most precise type both a and b describe (holes filled from the other);
-// nullptr when they disagree somewhere.
-Type merge_types(const Type& a, const Type& b);
+// σ when type is T σ = σ × σ, else nullptr.
+Type tangent_base(const Type& type);
 
 }  // namespace perturb::calculus

@@ -1,20 +1,10 @@
-// The type checker (spec Fig. 1, §6), bidirectional with partial types.
+// Typing in a context (spec Fig. 1, §6). Terms are intrinsically typed
+// (term.h): every node's type is fixed when it is built, so Γ ⊢ M : σ holds
+// exactly when σ is M's type and Γ gives each free variable of M the type the
+// variable carries. This file checks the second half; the first is free.
 //
-// infer(Γ, M, E) finds the most precise type σ with Γ ⊢ M : σ that agrees with
-// the expected type E, where E and σ may contain holes (?):
-//
-//   0            checks against any E and returns E
-//   s + N        checks every summand against E refined by the earlier ones
-//   x            synthesises Γ(x)
-//   λx:σ. s      requires E to be a function type from σ; checks s in Γ; x:σ
-//   s N          synthesises s : σ → τ (expecting ? → E), then checks N : σ
-//   T s          s : σ → τ gives Tσ → Tτ
-//   ι_k s        s : σ_k gives σ1 × σ2, the other factor from E (else ?)
-//   π_k s        needs s : σ1 × σ2, gives σ_k
-//   c            literals are R; mul : R × R → R; sin, cos, exp : R → R
-//
-// Shared subterms (the term is a DAG) are checked once per context and
-// expected type, so checking T_x-heavy terms costs their DAG size.
+// The check visits each shared subterm once per binder depth, so it costs the
+// DAG size of the term, not its tree size.
 #pragma once
 
 #include "calculus/context.h"
@@ -24,12 +14,9 @@
 
 namespace perturb::calculus {
 
-// The most precise type of term in context that refines expected, or an
-// Error naming the offending subterm with its expected and found types.
-ErrorOr<Type> infer(const Context& context, const Term& term, const Type& expected = mk_hole());
-
-// The complete type of term in context, or an Error (also when holes remain,
-// e.g. for a bare 0).
+// M's type when Γ ⊢ M : type(M), i.e. every free variable of term has in
+// context the type it carries; else an Error naming the first one that does
+// not (or that context does not bind).
 ErrorOr<Type> type_of(const Context& context, const Term& term);
 
 }  // namespace perturb::calculus

@@ -32,32 +32,6 @@ struct LawBinding {
       check;
 };
 
-// How many times a case is drawn again when the model cannot interpret one
-// of its own terms (see interpretable).
-inline constexpr int kMaxDraws = 16;
-
-// True when the model interprets every term and point of the case. The type
-// checker's holes are not unification variables, so a few generated terms
-// (e.g. T applied to π2(ι1 s), whose type only its surroundings fix) get no
-// consistent typing in the interpreter; such a case is drawn again rather
-// than reported. Only the case's own terms are tried: a term that a law
-// derives (T_x M, M[P/x], a reduct) is never a reason to redraw, so a broken
-// calculus still fails its laws.
-template <class M>
-bool interpretable(const M& model, const Case& k) {
-  for (const CaseTerm& entry : k.terms) {
-    if (!semantics::interpret(model, entry.context, entry.term, entry.type).ok()) return false;
-  }
-  // A linear-only model has no global elements but 0: its points are read
-  // as tuples of literals instead (check_case.h), never interpreted.
-  if constexpr (LinearOnlyModel<M>) return true;
-  for (std::size_t i = 0; i < k.point.size(); ++i) {
-    const calculus::Type& type = k.point_context.entries()[i].type;
-    if (!semantics::interpret(model, calculus::Context{}, k.point[i], type).ok()) return false;
-  }
-  return true;
-}
-
 // What the checker requires of every model it runs: the laws are written for
 // cartesian differential categories and compared with the testing interface.
 // Stated on the entry points so that a model missing a member is a
@@ -82,15 +56,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                 .foil = model->is_foil(),
                                 .higher_order = semantics::DifferentialLambdaCategory<M>,
                                 .linear_only = LinearOnlyModel<M>,
-                                .generate =
-                                    [model](CaseGenerator& gen) {
-                                      Case k = Law::generate(gen);
-                                      for (int draw = 1;
-                                           draw < kMaxDraws && !interpretable(*model, k); ++draw) {
-                                        k = Law::generate(gen);
-                                      }
-                                      return k;
-                                    },
+                                .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,
                                             std::uint64_t compare_seed) {

@@ -52,8 +52,9 @@ typename C::Point linear_point_value(const C& c, const calculus::Term& term,
       if (!calculus::is_inj(summand)) throw Discard("a point that is not a tuple of literals");
       parts[calculus::component(summand) - 1].push_back(calculus::operand(summand));
     }
-    return c.pair_point(linear_point_value(c, calculus::mk_sum(parts[0]), type->left()),
-                        linear_point_value(c, calculus::mk_sum(parts[1]), type->right()));
+    return c.pair_point(
+        linear_point_value(c, calculus::mk_sum(type->left(), parts[0]), type->left()),
+        linear_point_value(c, calculus::mk_sum(type->right(), parts[1]), type->right()));
   }
   double value = 0;
   for (const calculus::Term& summand : calculus::summands(term)) {

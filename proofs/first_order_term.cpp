@@ -30,7 +30,7 @@ class Generator {
  public:
   Generator(Rng& rng, const Context& context) : rng_(rng) {
     for (std::uint32_t i = 0; i < context.size(); ++i) {
-      collect_accesses(calculus::mk_var(i), context.at(i).type, accesses_);
+      collect_accesses(calculus::mk_var(i, context.at(i).type), context.at(i).type, accesses_);
     }
   }
 
@@ -94,7 +94,7 @@ class Generator {
     if (calculus::is_product(type)) {
       return calculus::mk_pair(leaf(type->left()), leaf(type->right()));
     }
-    return calculus::mk_zero();
+    return calculus::mk_zero(type);
   }
 
   Rng& rng_;
@@ -104,11 +104,13 @@ class Generator {
   Term linear(const Type& type, std::uint32_t size, bool scale_by_literals) {
     if (size > 3 && calculus::random_chance(rng_, 1, 4)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_add(linear(type, half, scale_by_literals), linear(type, size - half, scale_by_literals));
+      return calculus::mk_add(linear(type, half, scale_by_literals),
+                              linear(type, size - half, scale_by_literals));
     }
     if (calculus::is_product(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_pair(linear(type->left(), half, scale_by_literals), linear(type->right(), size - half, scale_by_literals));
+      return calculus::mk_pair(linear(type->left(), half, scale_by_literals),
+                               linear(type->right(), size - half, scale_by_literals));
     }
     if (scale_by_literals && calculus::is_real(type) && size > 1 &&
         calculus::random_chance(rng_, 1, 2)) {
@@ -123,9 +125,10 @@ class Generator {
       return calculus::random_element(rng_, matching);
     }
     if (calculus::is_product(type)) {
-      return calculus::mk_pair(linear(type->left(), 1, scale_by_literals), linear(type->right(), 1, scale_by_literals));
+      return calculus::mk_pair(linear(type->left(), 1, scale_by_literals),
+                               linear(type->right(), 1, scale_by_literals));
     }
-    return calculus::mk_zero();
+    return calculus::mk_zero(type);
   }
 };
 

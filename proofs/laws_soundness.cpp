@@ -15,8 +15,8 @@ Term exchange_at(const Term& term, std::uint32_t depth,
   Term result;
   if (calculus::is_var(term)) {
     const std::uint32_t index = calculus::var_index(term);
-    result = index == depth       ? calculus::mk_var(depth + 1)
-             : index == depth + 1 ? calculus::mk_var(depth)
+    result = index == depth       ? calculus::mk_var(depth + 1, term->type())
+             : index == depth + 1 ? calculus::mk_var(depth, term->type())
                                   : term;
   } else {
     const std::uint32_t inner = calculus::is_lam(term) ? depth + 1 : depth;
@@ -70,6 +70,7 @@ Term shared_derivative_term(CaseGenerator& gen) {
   auto& rng = gen.rng();
   const Type real = calculus::real_type();
   const Type real_to_real = mk_arrow(real, real);
+  const Term x = mk_var(0, real);
   auto nonzero_literal = [&] {
     const double value = calculus::random_literal(rng);
     return value == 0 ? 1.0 : value;
@@ -78,31 +79,31 @@ Term shared_derivative_term(CaseGenerator& gen) {
   Term curve;
   switch (calculus::random_below(rng, 3)) {
     case 0:  // x · x · r with r random in x
-      curve = mk_mul(mk_var(0),
-                     mk_mul(mk_var(0), gen.random_term(Context{}.extended("x", real), real)));
+      curve = mk_mul(x, mk_mul(x, gen.random_term(Context{}.extended("x", real), real)));
       break;
     case 1:  // x · x · x
-      curve = mk_mul(mk_var(0), mk_mul(mk_var(0), mk_var(0)));
+      curve = mk_mul(x, mk_mul(x, x));
       break;
     default: {  // c (x · a) for a primitive c
       const calculus::Primitive unary[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
                                            calculus::Primitive::Exp};
       curve = mk_app(mk_prim(unary[calculus::random_below(rng, 3)]),
-                     mk_mul(mk_var(0), mk_lit(nonzero_literal())));
+                     mk_mul(x, mk_lit(nonzero_literal())));
     }
   }
   const Term g = mk_lam("x", real, curve);
   // s = λu:R. λf:R → R. λx:R. f (x + u·a)
-  const Term shift = calculus::mk_add(mk_var(0), mk_mul(mk_var(2), mk_lit(nonzero_literal())));
+  const Term shift = calculus::mk_add(x, mk_mul(mk_var(2, real), mk_lit(nonzero_literal())));
   const Term s =
-      mk_lam("u", real, mk_lam("f", real_to_real, mk_lam("x", real, mk_app(mk_var(1), shift))));
+      mk_lam("u", real,
+             mk_lam("f", real_to_real, mk_lam("x", real, mk_app(mk_var(1, real_to_real), shift))));
   // D s P := π1 (T s ⟨1, P⟩), as the elaborator builds it.
   const Term d = calculus::mk_proj(
       1, mk_app(calculus::mk_tan(s),
                 calculus::mk_pair(mk_lit(1), mk_lit(calculus::random_literal(rng)))));
   // (λd. d (d g) Q) (D s P), the let.
-  const Term body =
-      mk_app(mk_app(mk_var(0), mk_app(mk_var(0), g)), mk_lit(calculus::random_literal(rng)));
+  const Term d_var = mk_var(0, mk_arrow(real_to_real, real_to_real));
+  const Term body = mk_app(mk_app(d_var, mk_app(d_var, g)), mk_lit(calculus::random_literal(rng)));
   return mk_app(mk_lam("d", mk_arrow(real_to_real, real_to_real), body), d);
 }
 
@@ -132,8 +133,8 @@ Case SoundDelta::generate(CaseGenerator& gen) {
     default: {  // mul with a zero factor
       const Term factor = gen.random_term(context, real);
       const Term argument = calculus::random_chance(rng, 1, 2)
-                                ? calculus::mk_pair(factor, calculus::mk_zero())
-                                : calculus::mk_pair(calculus::mk_zero(), factor);
+                                ? calculus::mk_pair(factor, calculus::mk_zero(real))
+                                : calculus::mk_pair(calculus::mk_zero(real), factor);
       return detail::RuleCase::make(
           gen, context, calculus::mk_app(calculus::mk_prim(calculus::Primitive::Mul), argument),
           real);

@@ -21,19 +21,20 @@ constexpr std::size_t kMaxPositions = 200;
 struct Site {
   calculus::Position position;
   Term subterm;
-  std::uint32_t binders = 0;  // λs between the root and the subterm
+  std::vector<Type> binders;  // the types bound by the λs above the subterm, outermost first
 };
 
 // Subterm positions of term, outermost first (larger replacements first).
 std::vector<Site> sites_of(const Term& term) {
   std::vector<Site> sites;
-  std::deque<Site> queue{{{}, term, 0}};
+  std::deque<Site> queue{{{}, term, {}}};
   while (!queue.empty() && sites.size() < kMaxPositions) {
     Site site = std::move(queue.front());
     queue.pop_front();
     for (std::uint32_t i = 0; i < site.subterm->children().size(); ++i) {
-      Site child{site.position, site.subterm->children()[i],
-                 site.binders + (calculus::is_lam(site.subterm) ? 1u : 0u)};
+      Site child{site.position, site.subterm->children()[i], site.binders};
+      if (calculus::is_lam(site.subterm))
+        child.binders.push_back(calculus::lam_domain(site.subterm));
       child.position.push_back(i);
       queue.push_back(std::move(child));
     }
@@ -42,23 +43,37 @@ std::vector<Site> sites_of(const Term& term) {
   return sites;
 }
 
-Term replace_at(const Term& term, std::span<const std::uint32_t> position, const Term& replacement) {
+Term replace_at(const Term& term, std::span<const std::uint32_t> position,
+                const Term& replacement) {
   if (position.empty()) return replacement;
   std::vector<Term> children = term->children();
-  children[position.front()] = replace_at(children[position.front()], position.subspan(1), replacement);
+  children[position.front()] =
+      replace_at(children[position.front()], position.subspan(1), replacement);
   return calculus::rebuild(term, children);
+}
+
+// Whether the free variable of de Bruijn index index occurs in term.
+bool uses_index(const Term& term, std::uint32_t index,
+                std::map<std::pair<const calculus::TermNode*, std::uint32_t>, bool>& memo) {
+  if (term->loose_bvar_range() <= index) return false;
+  if (calculus::is_var(term)) return calculus::var_index(term) == index;
+  const auto key = std::make_pair(term.get(), index);
+  if (auto found = memo.find(key); found != memo.end()) return found->second;
+  const std::uint32_t inner = calculus::is_lam(term) ? index + 1 : index;
+  bool used = false;
+  for (const Term& child : term->children()) used = used || uses_index(child, inner, memo);
+  memo.emplace(key, used);
+  return used;
 }
 
 // term with every free index ≥ amount moved down by amount, if it uses none below.
 std::optional<Term> lower(const Term& term, std::uint32_t amount) {
-  if (amount == 0 || calculus::is_closed(term)) return term;
-  // Substituting anything for an unused variable lowers the rest by one.
   Term result = term;
-  for (std::uint32_t i = 0; i < amount; ++i) {
-    if (result->loose_bvar_range() == 0) break;
-    const Term probe = calculus::substitute(result, calculus::mk_zero());
-    if (!calculus::alpha_equal(calculus::lift(probe, 1), result)) return std::nullopt;
-    result = probe;
+  for (std::uint32_t i = 0; i < amount && !calculus::is_closed(result); ++i) {
+    std::map<std::pair<const calculus::TermNode*, std::uint32_t>, bool> memo;
+    if (uses_index(result, 0, memo)) return std::nullopt;
+    // Substituting anything for an unused variable lowers the rest by one.
+    result = calculus::substitute(result, calculus::mk_zero(calculus::real_type()));
   }
   return result;
 }
@@ -93,7 +108,8 @@ double weight(const Term& term) {
     const calculus::TermNode* node = stack.back();
     stack.pop_back();
     if (node->kind() == calculus::TermKind::Lit) {
-      literals += std::fabs(node->data().literal) == 1.0 ? 0 : 1 + std::fabs(node->data().literal) / 1e6;
+      literals +=
+          std::fabs(node->data().literal) == 1.0 ? 0 : 1 + std::fabs(node->data().literal) / 1e6;
     }
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
@@ -106,9 +122,13 @@ std::vector<Term> shrink_candidates(const calculus::Context& context, const Term
                                     const Type& type) {
   std::vector<Term> candidates;
   const double current = weight(term);
-  const auto consider = [&](const Term& candidate) {
+  // Only replacements of the subterm's own type are built: terms are typed,
+  // so every candidate is a well-typed case of the same law.
+  const auto consider = [&](const Site& site, const Term& replacement) {
+    if (replacement->type() != site.subterm->type()) return;
+    const Term candidate = replace_at(term, site.position, replacement);
     if (weight(candidate) >= current) return;
-    if (!calculus::infer(context, candidate, type).ok()) return;
+    if (candidate->type() != type || !calculus::type_of(context, candidate).ok()) return;
     for (const Term& seen : candidates) {
       if (calculus::alpha_equal(seen, candidate)) return;
     }
@@ -116,22 +136,21 @@ std::vector<Term> shrink_candidates(const calculus::Context& context, const Term
   };
   for (const Site& site : sites_of(term)) {
     const Term& s = site.subterm;
-    consider(replace_at(term, site.position, calculus::mk_zero()));
+    consider(site, calculus::mk_zero(s->type()));
     for (const Term& child : s->children()) {
-      if (auto lowered = lower(child, calculus::is_lam(s) ? 1 : 0)) {
-        consider(replace_at(term, site.position, *lowered));
-      }
+      if (auto lowered = lower(child, calculus::is_lam(s) ? 1 : 0)) consider(site, *lowered);
     }
-    if (auto contraction = calculus::contract(s)) {
-      consider(replace_at(term, site.position, contraction->result));
-    }
-    const std::uint32_t visible = site.binders + static_cast<std::uint32_t>(context.size());
+    if (auto contraction = calculus::contract(s)) consider(site, contraction->result);
+    const auto binders = static_cast<std::uint32_t>(site.binders.size());
+    const std::uint32_t visible = binders + static_cast<std::uint32_t>(context.size());
     for (std::uint32_t index = 0; index < std::min<std::uint32_t>(visible, 4); ++index) {
-      consider(replace_at(term, site.position, calculus::mk_var(index)));
+      const Type& variable_type =
+          index < binders ? site.binders[binders - 1 - index] : context.at(index - binders).type;
+      consider(site, calculus::mk_var(index, variable_type));
     }
     if (calculus::is_lit(s)) {
       for (double simpler : simpler_literals(calculus::lit_value(s))) {
-        consider(replace_at(term, site.position, calculus::mk_lit(simpler)));
+        consider(site, calculus::mk_lit(simpler));
       }
     }
   }
@@ -154,7 +173,8 @@ ShrinkResult shrink_case(const Case& failing, const Outcome& outcome,
       const std::size_t point_index = slot - result.shrunk.terms.size();
       const calculus::Context context =
           is_term ? result.shrunk.terms[slot].context : calculus::Context{};
-      const Term current = is_term ? result.shrunk.terms[slot].term : result.shrunk.point[point_index];
+      const Term current =
+          is_term ? result.shrunk.terms[slot].term : result.shrunk.point[point_index];
       const Type type = is_term ? result.shrunk.terms[slot].type
                                 : result.shrunk.point_context.entries()[point_index].type;
       for (const Term& candidate : shrink_candidates(context, current, type)) {

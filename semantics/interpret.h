@@ -12,9 +12,8 @@
 //             |c|       = c.constant(c) ∘ !            (literals, spec §6)
 //             |p|       = Λ(c.primitive(p) ∘ π2)       (primitives, spec §6)
 //
-// A hole in a type (a component nothing constrains, e.g. the second factor of
-// π1 ⟨3, 0⟩'s operand) is interpreted as |R|: any object would do, since that
-// component is never used.
+// Terms are intrinsically typed (calculus/term.h), so this is structural
+// recursion: each node's object comes from its own type, nothing is inferred.
 //
 // In a model that is only a cartesian differential category (no exponentials)
 // the first-order fragment is interpreted instead: a primitive applied under k
@@ -46,9 +45,6 @@ namespace perturb::semantics {
 
 namespace interpret_detail {
 
-// The type with every hole replaced by R (see the file comment).
-calculus::Type fill_holes(const calculus::Type& type);
-
 // "closures", or "this model" for a model without a name.
 template <class C>
 std::string model_name(const C& c) {
@@ -64,13 +60,11 @@ calculus::Error first_order_error(const std::string& model, const std::string& w
 
 }  // namespace interpret_detail
 
-// |σ|, holes as |R|; an Error for a function type in a model that is not closed.
+// |σ|; an Error for a function type in a model that is not closed.
 template <CartesianLeftAdditiveCategory C>
 calculus::ErrorOr<typename C::Object> interpret_type(const C& c, const calculus::Type& type) {
   using calculus::TypeKind;
   switch (type->kind()) {
-    case TypeKind::Hole:
-      return c.real();
     case TypeKind::Atom:
       return calculus::is_real(type) ? c.real() : c.atom(type->atom_name());
     case TypeKind::Product:
@@ -117,16 +111,15 @@ class Interpreter {
 
   explicit Interpreter(const C& c) : c_(c) {}
 
-  // |Γ ⊢ term : type| for a complete type that term has in Γ.
-  Result run(const calculus::Context& context, const calculus::Term& term,
-             const calculus::Type& type) {
+  // |Γ ⊢ term : type(term)|, for a term whose free variables have their types in Γ.
+  Result run(const calculus::Context& context, const calculus::Term& term) {
     Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
     for (const calculus::Binding& binding : context.entries()) {
-      auto entry = interpret_type(c_, fill_holes(binding.type));
+      auto entry = interpret_type(c_, binding.type);
       if (!entry) return entry.error();
       scope.push(c_, binding, *entry);
     }
-    return interpret(scope, term, type);
+    return interpret(scope, term);
   }
 
  private:
@@ -145,52 +138,47 @@ class Interpreter {
     }
   };
 
-  // The key owns its term and type: a raw pointer to a temporary type could
-  // be reused by another type once it dies.
+  // The key owns its term: a raw pointer to a dead term could be reused.
   struct MemoKey {
     calculus::Term term;
-    calculus::Type type;
     std::uint64_t scope;
     friend bool operator==(const MemoKey&, const MemoKey&) = default;
   };
   struct MemoKeyHash {
     std::size_t operator()(const MemoKey& key) const {
-      const std::uint64_t h =
-          calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()),
-                                 reinterpret_cast<std::uintptr_t>(key.type.get()));
-      return static_cast<std::size_t>(calculus::hash_combine(h, key.scope));
+      return static_cast<std::size_t>(
+          calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()), key.scope));
     }
   };
 
-  // |term| : |Γ| → |type|, type complete.
-  Result interpret(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
-    const MemoKey key{term, type, scope.id};
+  // |term| : |Γ| → |type(term)|.
+  Result interpret(const Scope& scope, const calculus::Term& term) {
+    const MemoKey key{term, scope.id};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-    Result result = interpret_uncached(scope, term, type);
+    Result result = interpret_uncached(scope, term);
     if (result) memo_.emplace(key, *result);
     return result;
   }
 
-  Result interpret_uncached(const Scope& scope, const calculus::Term& term,
-                            const calculus::Type& type) {
+  Result interpret_uncached(const Scope& scope, const calculus::Term& term) {
     using calculus::TermKind;
     switch (term->kind()) {
       case TermKind::Var:
-        return variable(scope, calculus::var_index(term));
+        return variable(scope, term);
       case TermKind::Sum:
-        return sum(scope, term, type);
+        return sum(scope, term);
       case TermKind::Inj:
-        return injection(scope, term, type);
+        return injection(scope, term);
       case TermKind::Proj:
-        return projection(scope, term, type);
+        return projection(scope, term);
       case TermKind::Lit:
         return c_.compose(c_.constant(calculus::lit_value(term)), c_.bang(scope.object()));
       case TermKind::App:
-        return application(scope, term, type);
+        return application(scope, term);
       case TermKind::Lam:
-        return abstraction(scope, term, type);
+        return abstraction(scope, term);
       case TermKind::Tan:
-        return pushforward(scope, term, type);
+        return pushforward(scope, term);
       case TermKind::Prim:
         return primitive(scope, term);
     }
@@ -198,9 +186,12 @@ class Interpreter {
   }
 
   // |x_i| = π2 ∘ π1ⁱ.
-  Result variable(const Scope& scope, std::uint32_t index) {
+  Result variable(const Scope& scope, const calculus::Term& var) {
+    const std::uint32_t index = calculus::var_index(var);
     const std::size_t n = scope.entries.size();
     calculus::check(index < n, "interpret: variable outside its context");
+    calculus::check(scope.context.at(index).type == var->type(),
+                    "interpret: a variable whose type is not its binder's");
     const std::size_t j = n - 1 - index;  // the entry x_i names, counting from the outermost
     Morphism result = c_.proj2(scope.prefixes[j], scope.entries[j]);
     for (std::size_t m = j + 1; m < n; ++m) {
@@ -210,75 +201,64 @@ class Interpreter {
   }
 
   // |0| = 0, |s + N| = |s| + |N|.
-  Result sum(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+  Result sum(const Scope& scope, const calculus::Term& term) {
     if (calculus::is_zero(term)) {
-      auto codomain = interpret_type(c_, type);
+      auto codomain = interpret_type(c_, term->type());
       if (!codomain) return codomain.error();
       return c_.zero(scope.object(), *codomain);
     }
     std::optional<Morphism> total;
     for (const calculus::Term& summand : term->children()) {
-      auto part = interpret(scope, summand, type);
+      auto part = interpret(scope, summand);
       if (!part) return part;
       total = total ? c_.add(*total, *part) : *part;
     }
     return *total;
   }
 
-  // |ι_k s| = ι_k ∘ |s|, at type σ1 × σ2.
-  Result injection(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
-    const int k = calculus::component(term);
-    auto inner = interpret(scope, calculus::operand(term), calculus::product_component(type, k));
-    if (!inner) return inner;
-    auto left = interpret_type(c_, calculus::product_component(type, 1));
-    if (!left) return left.error();
-    auto right = interpret_type(c_, calculus::product_component(type, 2));
-    if (!right) return right.error();
-    return c_.compose(k == 1 ? inj1(c_, *left, *right) : inj2(c_, *left, *right), *inner);
-  }
-
-  // |π_k s| = π_k ∘ |s|, with s's type from the type checker.
-  Result projection(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
-    const int k = calculus::component(term);
-    const calculus::Type hole = calculus::mk_hole();
-    const calculus::Type expected =
-        k == 1 ? calculus::mk_product(type, hole) : calculus::mk_product(hole, type);
-    auto operand_type = calculus::infer(scope.context, calculus::operand(term), expected);
-    if (!operand_type) return operand_type.error();
-    const calculus::Type product = fill_holes(*operand_type);
-    auto inner = interpret(scope, calculus::operand(term), product);
-    if (!inner) return inner;
+  // The objects |σ1| and |σ2| of a product type σ1 × σ2.
+  calculus::ErrorOr<std::pair<Object, Object>> factors(const calculus::Type& product) {
     auto left = interpret_type(c_, calculus::product_component(product, 1));
     if (!left) return left.error();
     auto right = interpret_type(c_, calculus::product_component(product, 2));
     if (!right) return right.error();
-    return c_.compose(k == 1 ? c_.proj1(*left, *right) : c_.proj2(*left, *right), *inner);
+    return std::make_pair(*left, *right);
+  }
+
+  // |ι_k s| = ι_k ∘ |s|, at the product the injection carries.
+  Result injection(const Scope& scope, const calculus::Term& term) {
+    auto inner = interpret(scope, calculus::operand(term));
+    if (!inner) return inner;
+    auto objects = factors(term->type());
+    if (!objects) return objects.error();
+    const auto& [left, right] = *objects;
+    return c_.compose(
+        calculus::component(term) == 1 ? inj1(c_, left, right) : inj2(c_, left, right), *inner);
+  }
+
+  // |π_k s| = π_k ∘ |s|.
+  Result projection(const Scope& scope, const calculus::Term& term) {
+    auto inner = interpret(scope, calculus::operand(term));
+    if (!inner) return inner;
+    auto objects = factors(calculus::operand(term)->type());
+    if (!objects) return objects.error();
+    const auto& [left, right] = *objects;
+    return c_.compose(
+        calculus::component(term) == 1 ? c_.proj1(left, right) : c_.proj2(left, right), *inner);
   }
 
   // |s N| = ev ∘ ⟨|s|, |N|⟩; first-order: |Tᵏ p N| = Tᵏ(p) ∘ |N|.
-  Result application(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+  Result application(const Scope& scope, const calculus::Term& term) {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      // Holes are not unification variables, so the operator's type is found
-      // from the argument's and the argument's again from the operator's: an
-      // operator such as π2(ι1 s) has any type, and T s forces both halves of
-      // its argument's type to agree.
-      auto first_guess = calculus::infer(scope.context, arg, calculus::mk_hole());
-      if (!first_guess) return first_guess.error();
-      auto fn_type = calculus::infer(scope.context, fn, calculus::mk_arrow(*first_guess, type));
-      if (!fn_type) return fn_type.error();
-      auto arg_type = calculus::infer(scope.context, arg, calculus::arrow_domain(*fn_type));
-      if (!arg_type) return arg_type.error();
-      const calculus::Type arrow =
-          fill_holes(calculus::mk_arrow(*arg_type, calculus::arrow_codomain(*fn_type)));
-      auto domain = interpret_type(c_, calculus::arrow_domain(arrow));
+      auto domain = interpret_type(c_, calculus::arrow_domain(fn->type()));
       if (!domain) return domain.error();
-      auto codomain = interpret_type(c_, calculus::arrow_codomain(arrow));
+      auto codomain = interpret_type(c_, calculus::arrow_codomain(fn->type()));
       if (!codomain) return codomain.error();
-      auto function = interpret(scope, fn, arrow);
+      auto function = interpret(scope, fn);
       if (!function) return function;
-      auto argument = interpret(scope, arg, calculus::arrow_domain(arrow));
+      auto argument = interpret(scope, arg);
       if (!argument) return argument;
       return c_.compose(c_.eval(*domain, *codomain), c_.pair(*function, *argument));
     } else {
@@ -290,28 +270,23 @@ class Interpreter {
                                                      " (only a primitive, possibly under T, "
                                                      "can be applied)");
       }
-      calculus::Type arg_type =
-          calculus::arrow_domain(calculus::primitive_type(calculus::prim_of(head)));
       Morphism function = c_.primitive(calculus::prim_of(head));
-      for (std::uint32_t i = 0; i < tangents; ++i) {
-        arg_type = calculus::mk_tangent(arg_type);
-        function = tangent_map(c_, function);
-      }
-      auto argument = interpret(scope, arg, arg_type);
+      for (std::uint32_t i = 0; i < tangents; ++i) function = tangent_map(c_, function);
+      auto argument = interpret(scope, arg);
       if (!argument) return argument;
       return c_.compose(function, *argument);
     }
   }
 
   // |λx:σ. s| = Λ(|s|_{Γ; x:σ}).
-  Result abstraction(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+  Result abstraction(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
       auto domain = interpret_type(c_, calculus::lam_domain(term));
       if (!domain) return domain.error();
       Scope inner = scope;
       inner.id = next_scope_id_++;
       inner.push(c_, {calculus::lam_name(term), calculus::lam_domain(term)}, *domain);
-      auto body = interpret(inner, calculus::lam_body(term), calculus::arrow_codomain(type));
+      auto body = interpret(inner, calculus::lam_body(term));
       if (!body) return body;
       return c_.curry(*body);
     } else {
@@ -319,23 +294,15 @@ class Interpreter {
     }
   }
 
-  // |T s| = T̂ ∘ |s|, s : σ → τ (the type is Tσ → Tτ).
-  Result pushforward(const Scope& scope, const calculus::Term& term, const calculus::Type& type) {
+  // |T s| = T̂ ∘ |s|, s : σ → τ.
+  Result pushforward(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
-      const calculus::Type& domain_type = calculus::arrow_domain(type);
-      const calculus::Type& codomain_type = calculus::arrow_codomain(type);
-      const calculus::Type sigma = calculus::merge_types(domain_type->left(), domain_type->right());
-      const calculus::Type tau = calculus::merge_types(codomain_type->left(), codomain_type->right());
-      if (!sigma || !tau) {
-        return calculus::Error{"T s at type " + calculus::to_string(type) +
-                                   ", which is not of the form Tσ → Tτ",
-                               std::nullopt};
-      }
-      auto domain = interpret_type(c_, sigma);
+      const calculus::Type& function = calculus::operand(term)->type();
+      auto domain = interpret_type(c_, calculus::arrow_domain(function));
       if (!domain) return domain.error();
-      auto codomain = interpret_type(c_, tau);
+      auto codomain = interpret_type(c_, calculus::arrow_codomain(function));
       if (!codomain) return codomain.error();
-      auto inner = interpret(scope, calculus::operand(term), calculus::mk_arrow(sigma, tau));
+      auto inner = interpret(scope, calculus::operand(term));
       if (!inner) return inner;
       return c_.compose(tangent_hat(c_, *domain, *codomain), *inner);
     } else {
@@ -389,16 +356,20 @@ class Interpreter {
 }  // namespace interpret_detail
 
 // |Γ ⊢ term : type| : |Γ| → |type| (spec §5), or an Error if term does not
-// have type in context (the type checker's message) or, in a model that is not
+// have type in context (calculus/typecheck.h) or, in a model that is not
 // closed, lies outside the first-order fragment (a message saying why).
 template <CartesianDifferentialCategory C>
 calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Context& context,
                                                   const calculus::Term& term,
                                                   const calculus::Type& type) {
-  auto checked = calculus::infer(context, term, type);
+  auto checked = calculus::type_of(context, term);
   if (!checked) return checked.error();
-  return interpret_detail::Interpreter<C>(c).run(context, term,
-                                                 interpret_detail::fill_holes(*checked));
+  if (*checked != type) {
+    return calculus::Error{
+        "the term has type " + calculus::to_string(*checked) + ", not " + calculus::to_string(type),
+        std::nullopt};
+  }
+  return interpret_detail::Interpreter<C>(c).run(context, term);
 }
 
 // The point ((…((), v1), …), vn) of |Γ| for the values of Γ's entries, outermost first.

@@ -44,9 +44,10 @@ Case random_case(Rng& rng, const Context& context, std::uint32_t size = 16) {
   return {type, term};
 }
 
-// Γ ⊢ term : type, with the error in the failure message otherwise.
+// Γ ⊢ term : type (term's free variables have in context the types they
+// carry, and term has type), with the error in the failure message otherwise.
 bool has_type(const Context& context, const Term& term, const Type& type) {
-  const ErrorOr<Type> found = infer(context, term, type);
+  const ErrorOr<Type> found = type_of(context, term);
   if (!found.ok()) {
     UNSCOPED_INFO("ill-typed: " << found.error().message);
     return false;

@@ -146,15 +146,17 @@ TEST_CASE("report.json names the context of every term when they differ", "[repo
   result.model = "closures";
   result.failed = 1;
   Counterexample counterexample;
-  counterexample.shrunk.terms = {{"f", on_real, calculus::mk_var(0), real},
-                                 {"g", on_pair, calculus::mk_proj(1, calculus::mk_var(0)), real}};
+  const calculus::Type pair = calculus::mk_product(real, real);
+  counterexample.shrunk.terms = {
+      {"f", on_real, calculus::mk_var(0, real), real},
+      {"g", on_pair, calculus::mk_proj(1, calculus::mk_var(0, pair)), real}};
   result.counterexample = counterexample;
   const RunOptions options = small_run(1, 1);
   const auto context_of = [&](const LawResult& r) -> std::string {
     return report_json({r}, options).at("results")[0].at("counterexample").at("context");
   };
   CHECK(context_of(result) == "f: x : R; g: y : R * R");
-  result.counterexample->shrunk.terms[1] = {"g", on_real, calculus::mk_var(0), real};
+  result.counterexample->shrunk.terms[1] = {"g", on_real, calculus::mk_var(0, real), real};
   CHECK(context_of(result) == "x : R");
 }
 

@@ -19,7 +19,7 @@ TEST_CASE("shared derivatives are closed terms of type R that closures interpret
     proofs::CaseGenerator gen(proofs::case_seed(seed, "shared-derivative", "test", i), {});
     const calculus::Term term = proofs::laws::detail::shared_derivative_term(gen);
     CHECK(term->loose_bvar_range() == 0);
-    const auto type = calculus::infer(calculus::Context{}, term);
+    const auto type = calculus::type_of(calculus::Context{}, term);
     REQUIRE(type.ok());
     CHECK(calculus::is_real(*type));
     CHECK(semantics::interpret(closures, calculus::Context{}, term, *type).ok());

@@ -25,8 +25,8 @@ const toy::FirstOrderModel first_order;
 
 Type R() { return real_type(); }
 Type RR() { return mk_product(real_type(), real_type()); }
-Term x0() { return mk_var(0); }
-Term x1() { return mk_var(1); }
+Term x0(Type type = real_type()) { return mk_var(0, std::move(type)); }
+Term x1(Type type = real_type()) { return mk_var(1, std::move(type)); }
 Term lit(double v) { return mk_lit(v); }
 Term lam(const char* name, Type type, const Term& body) { return mk_lam(name, type, body); }
 // D M N := π1 (T M ⟨1, N⟩) (spec §6).
@@ -74,7 +74,7 @@ TEST_CASE("|x_i| = π2∘π1ⁱ on |Γ| = ((1 × |σ1|) × |σ2|) × |σ3|", "[i
   for (auto [index, type, expected] : {std::tuple{0u, R(), std::vector<double>{4}},
                                        std::tuple{1u, RR(), std::vector<double>{2, 3}},
                                        std::tuple{2u, R(), std::vector<double>{1}}}) {
-    auto morphism = interpret(closed, context, mk_var(index), type);
+    auto morphism = interpret(closed, context, mk_var(index, type), type);
     REQUIRE(morphism.ok());
     CHECK(closed.domain(*morphism) == *context_object);
     CHECK(flatten(closed.apply(*morphism, point)) == expected);
@@ -85,7 +85,7 @@ TEST_CASE("|s N| = ev∘⟨|s|, |N|⟩ and |λx.s| = Λ(|s|)", "[interpret]") {
   const Context context({{"f", mk_arrow(R(), R())}, {"x", R()}});
   const std::vector<Value> values{cube_point(), Value::of(2.0)};
   const Value point = context_point(closed, std::span<const Value>(values));
-  auto applied = evaluate(closed, context, mk_app(x1(), x0()), R(), point);
+  auto applied = evaluate(closed, context, mk_app(x1(mk_arrow(R(), R())), x0()), R(), point);
   REQUIRE(applied.ok());
   CHECK(flatten(*applied) == std::vector<double>{8});
   // λy. x * y in context f, x at x = 2 is the function y ↦ 2y.
@@ -97,16 +97,19 @@ TEST_CASE("|s N| = ev∘⟨|s|, |N|⟩ and |λx.s| = Λ(|s|)", "[interpret]") {
 
 TEST_CASE("sums, 0, ι, π and literals", "[interpret]") {
   CHECK(value_of(closed, mk_add(lit(2), lit(3.5)), R()) == std::vector<double>{5.5});
-  CHECK(value_of(closed, mk_zero(), RR()) == std::vector<double>{0, 0});
+  CHECK(value_of(closed, mk_zero(RR()), RR()) == std::vector<double>{0, 0});
   CHECK(value_of(closed, mk_pair(lit(2), lit(3)), RR()) == std::vector<double>{2, 3});
-  CHECK(value_of(closed, mk_inj(2, lit(3)), RR()) == std::vector<double>{0, 3});
+  CHECK(value_of(closed, mk_inj(2, lit(3), R()), RR()) == std::vector<double>{0, 3});
   CHECK(value_of(closed, mk_proj(2, mk_pair(lit(2), lit(3))), R()) == std::vector<double>{3});
-  // ⟨3, 0⟩ = ι1 3: its second factor is a hole, interpreted as |R|.
-  CHECK(value_of(closed, mk_proj(1, mk_pair(lit(3), mk_zero())), R()) == std::vector<double>{3});
-  CHECK(value_of(closed, mk_proj(2, mk_inj(1, lit(3))), R()) == std::vector<double>{0});
-  // a hole inside a function type: π1 applied to (λx:R. ι1 x) 4 : R × ?
-  CHECK(value_of(closed, mk_proj(1, mk_app(lam("x", R(), mk_inj(1, x0())), lit(4))), R()) ==
+  // ⟨3, 0⟩ = ι1 3 : R × R, whose second factor the injection carries.
+  CHECK(value_of(closed, mk_proj(1, mk_pair(lit(3), mk_zero(R()))), R()) == std::vector<double>{3});
+  CHECK(value_of(closed, mk_proj(2, mk_inj(1, lit(3), R())), R()) == std::vector<double>{0});
+  // The other factor is a function type: π1 of (λx:R. ι1 x) 4 : R × (R → R).
+  const Type RtoR = mk_arrow(R(), R());
+  CHECK(value_of(closed, mk_proj(1, mk_app(lam("x", R(), mk_inj(1, x0(), RtoR)), lit(4))), R()) ==
         std::vector<double>{4});
+  // The term's own type is the one interpreted: asking for another is an error.
+  CHECK_FALSE(evaluate_closed(closed, lit(2), RR()).ok());
 }
 
 TEST_CASE("primitives are curried: |p| = Λ(p∘π2)", "[interpret]") {
@@ -114,7 +117,7 @@ TEST_CASE("primitives are curried: |p| = Λ(p∘π2)", "[interpret]") {
   REQUIRE(sin_value.ok());
   CHECK(flatten((*sin_value)(Value::of(0.5)))[0] == Approx(std::sin(0.5)));
   // (λf:R→R. f 2) exp = e²
-  const Term apply_at_two = lam("f", mk_arrow(R(), R()), mk_app(x0(), lit(2)));
+  const Term apply_at_two = lam("f", mk_arrow(R(), R()), mk_app(x0(mk_arrow(R(), R())), lit(2)));
   CHECK(value_of(closed, mk_app(apply_at_two, mk_prim(Primitive::Exp)), R())[0] ==
         Approx(std::exp(2.0)));
 }
@@ -176,7 +179,7 @@ TEST_CASE("a first-order model rejects what it cannot interpret, saying why",
   CHECK(error_of(first_order, {}, mk_tan(mk_prim(Primitive::Sin)), mk_arrow(RR(), RR())) ==
         prefix + "T of a function that is not applied" + suffix);
   const Context higher({{"f", mk_arrow(R(), R())}});
-  CHECK(error_of(first_order, higher, mk_app(x0(), lit(1)), R()) ==
+  CHECK(error_of(first_order, higher, mk_app(x0(mk_arrow(R(), R())), lit(1)), R()) ==
         prefix + "the type R -> R" + suffix);
 }
 
