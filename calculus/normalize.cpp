@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <limits>
 #include <unordered_map>
@@ -31,16 +32,18 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 // nodes the current term no longer uses.
 class RedexCache {
  public:
+  // A 256-bit Bloom signature of the redex nodes a node contains: a node
+  // that lacks a redex's bit cannot contain it (no false negatives).
+  using Signature = std::array<std::uint64_t, 4>;
+
   explicit RedexCache(const Rules& rules) : rules_(rules) {}
 
-  bool contains(const Term& term) {
-    if (auto it = entries_.find(term.get()); it != entries_.end()) return it->second.contains;
-    bool found = redex_rule(term, rules_).has_value();
-    // Every child is visited (no short cut), so that the whole term is cached.
-    for (const Term& child : term->children()) found = contains(child) || found;
-    entries_.emplace(term.get(), Entry{term, found});
-    ++added_;
-    return found;
+  bool contains(const Term& term) { return entry(term).contains; }
+
+  // Whether term may contain the redex node `redex` (false: it does not).
+  bool may_contain(const Term& term, const Term& redex) {
+    const std::uint64_t bit = redex->hash() % 256;
+    return (entry(term).signature[bit / 64] >> (bit % 64)) & 1;
   }
 
   // A redex the strategies may contract: T (λx.s) only once s is normal.
@@ -66,9 +69,28 @@ class RedexCache {
   struct Entry {
     Term node;
     bool contains;
+    Signature signature;
   };
+
+  const Entry& entry(const Term& term) {
+    if (auto it = entries_.find(term.get()); it != entries_.end()) return it->second;
+    Entry e{term, redex_rule(term, rules_).has_value(), {}};
+    if (e.contains) {
+      const std::uint64_t bit = term->hash() % 256;
+      e.signature[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    // Every child is visited, so that the whole term is cached.
+    for (const Term& child : term->children()) {
+      const Entry& c = entry(child);
+      e.contains = e.contains || c.contains;
+      for (std::size_t i = 0; i < e.signature.size(); ++i) e.signature[i] |= c.signature[i];
+    }
+    ++added_;
+    return entries_.emplace(term.get(), std::move(e)).first->second;
+  }
+
   const Rules& rules_;
-  std::unordered_map<const TermNode*, Entry> entries_;
+  std::unordered_map<const TermNode*, Entry> entries_;  // references stay valid on rehash
   std::uint64_t added_ = 0;
 };
 
@@ -101,8 +123,8 @@ Position choose_redex(const Term& term, Strategy strategy, RedexCache& redexes, 
 }
 
 // term with every occurrence of the node `from` (a redex) replaced by `to`.
-// Only nodes that contain a redex can contain `from`: the normal parts of the
-// term, usually most of it, are not visited.
+// Only nodes whose signature has `from`'s bit can contain it: the normal
+// parts of the term, usually most of it, and most others are not visited.
 class ReplaceAll {
  public:
   ReplaceAll(const Term& from, Term to, RedexCache& redexes, std::uint64_t max_nodes)
@@ -111,7 +133,7 @@ class ReplaceAll {
   Term in(const Term& term) {
     if (term == from_) return to_;
     // A node cannot strictly contain a subterm at least as deep as itself.
-    if (term->depth() <= from_->depth() || !redexes_.contains(term)) return term;
+    if (term->depth() <= from_->depth() || !redexes_.may_contain(term, from_)) return term;
     if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
     std::vector<Term> children;
     children.reserve(term->children().size());
@@ -141,7 +163,7 @@ class Occurrences {
 
   std::uint64_t count(const Term& term) {
     if (term == from_) return 1;
-    if (term->depth() <= from_->depth() || !redexes_.contains(term)) return 0;
+    if (term->depth() <= from_->depth() || !redexes_.may_contain(term, from_)) return 0;
     if (auto it = memo_.find(term.get()); it != memo_.end()) return it->second;
     std::uint64_t total = 0;
     for (const Term& child : term->children()) total = saturating_add(total, count(child));
