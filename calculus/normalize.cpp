@@ -30,6 +30,12 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 // term is in the cache, so the cache's size bounds the term's DAG size.
 // Entries own their nodes (no reuse of dead addresses); prune() drops the
 // nodes the current term no longer uses.
+// The bytes charged for keeping one node: a wide sum is as large as its
+// children array.
+std::uint64_t node_bytes(const Term& term) {
+  return kBytesPerNode + kBytesPerChild * term->children().size();
+}
+
 class RedexCache {
  public:
   // A 256-bit Bloom signature of the redex nodes a node contains: a node
@@ -57,11 +63,14 @@ class RedexCache {
   // Keeps exactly the nodes of root; returns their number (its DAG size).
   std::uint64_t prune(const Term& root) {
     entries_.clear();
+    bytes_ = 0;
     contains(root);
     return entries_.size();
   }
 
   std::uint64_t size() const { return entries_.size(); }
+  // Estimated bytes of the cached nodes (a sum's children array included).
+  std::uint64_t bytes() const { return bytes_; }
   // Nodes added since the last call.
   std::uint64_t take_added() { return std::exchange(added_, 0); }
 
@@ -86,12 +95,14 @@ class RedexCache {
       for (std::size_t i = 0; i < e.signature.size(); ++i) e.signature[i] |= c.signature[i];
     }
     ++added_;
+    bytes_ += node_bytes(term);
     return entries_.emplace(term.get(), std::move(e)).first->second;
   }
 
   const Rules& rules_;
   std::unordered_map<const TermNode*, Entry> entries_;  // references stay valid on rehash
   std::uint64_t added_ = 0;
+  std::uint64_t bytes_ = 0;
 };
 
 // The position of the redex the strategy contracts next; requires one.
@@ -200,7 +211,8 @@ class Normalizer {
     const auto start = std::chrono::steady_clock::now();
     result_.term = term;
     redexes_.contains(term);
-    retained_ = redexes_.take_added();
+    redexes_.take_added();
+    retained_bytes_ = redexes_.bytes();
     if (!admit(term)) return std::move(result_);
     while (true) {
       if (!redexes_.contains(result_.term)) return finish(NormalizeStatus::NormalForm, 0);
@@ -232,7 +244,7 @@ class Normalizer {
   // Estimated bytes kept alive: the cache (a superset of the current term)
   // and, when tracing, every node the trace's terms hold.
   std::uint64_t kept_bytes() const {
-    return kBytesPerNode * (redexes_.size() + (options_.trace ? retained_ : 0));
+    return redexes_.bytes() + (options_.trace ? retained_bytes_ : 0);
   }
 
   // Contracts one redex at all its occurrences; false if it gave up, with
@@ -272,8 +284,10 @@ class Normalizer {
       }
       return false;
     }
+    const std::uint64_t before = redexes_.bytes();
     redexes_.contains(next);
-    retained_ += redexes_.take_added();
+    redexes_.take_added();
+    retained_bytes_ += redexes_.bytes() - before;
     if (!admit(next)) return false;
     result_.term = next;
     ++result_.steps;
@@ -289,14 +303,15 @@ class Normalizer {
   // memory budgets; stops if not.
   bool admit(const Term& candidate) {
     std::uint64_t bound = redexes_.size();  // ≥ the DAG size of candidate
+    result_.peak_memory_bytes = std::max(result_.peak_memory_bytes, kept_bytes());
     // Pruning costs the DAG size: do it when a budget may be exceeded, or
     // when dead nodes make up most of the cache (amortised O(1) per node).
     if (bound > options_.max_size || kept_bytes() > options_.max_memory ||
-        bound > 2 * last_dag_ + 65536) {
+        bound > 2 * last_dag_ + 65536 || redexes_.bytes() > 2 * last_bytes_ + (64 << 20)) {
       bound = last_dag_ = redexes_.prune(candidate);
+      last_bytes_ = redexes_.bytes();
       redexes_.take_added();
     }
-    result_.peak_memory_bytes = std::max(result_.peak_memory_bytes, kept_bytes());
     if (bound > options_.max_size) {
       stop(NormalizeStatus::SizeBudget, options_.max_size);
       return false;
@@ -312,8 +327,9 @@ class Normalizer {
   RedexCache redexes_;
   Rng rng_;
   NormalizeResult result_;
-  std::uint64_t retained_ = 0;  // nodes added over all steps (what a trace keeps)
-  std::uint64_t last_dag_ = 0;  // DAG size at the last pruning
+  std::uint64_t retained_bytes_ = 0;  // bytes of the nodes added over all steps (a trace's)
+  std::uint64_t last_dag_ = 0;        // DAG size at the last pruning
+  std::uint64_t last_bytes_ = 0;      // the cache's bytes after the last pruning
 };
 
 }  // namespace

@@ -36,7 +36,8 @@
 //                so one step can be far larger than its input)
 //   max_memory   bytes, estimated deterministically as kBytesPerNode per
 //                node kept (the current term, the normaliser's caches, the
-//                trace) plus kBytesPerBuiltNode per node a step may build
+//                trace) plus kBytesPerChild per child plus kBytesPerBuiltNode per node a step may
+//                build
 //   max_seconds  wall clock, checked between steps (0: none)
 // A term that would nest deeper than kMaxTermDepth also gives up. Giving up
 // returns the last term reached.
@@ -63,6 +64,7 @@ const char* strategy_name(Strategy strategy);
 // T_x and the intermediate nodes of ⋄, which the node count of a step does
 // not see). Calibrated in docs/performance.md.
 inline constexpr std::uint64_t kBytesPerNode = 400;
+inline constexpr std::uint64_t kBytesPerChild = 24;  // plus this per child kept
 inline constexpr std::uint64_t kBytesPerBuiltNode = 1200;
 
 struct NormalizeOptions {

@@ -112,7 +112,7 @@ TEST_CASE("perturb reduce --stats and --trace", "[cli]") {
   CHECK(stats.status == 0);
   CHECK(stats.out ==
         "6\nresult: normal form after 2 steps\nsteps: 2\nsize (DAG): 1\nsize (tree): 1\n"
-        "memory (estimated peak): 5600 bytes\n");
+        "memory (estimated peak): 5936 bytes\n");
   const Run trace = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace"});
   CHECK(trace.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
   // Shared subterms: the DAG is smaller than the tree.
