@@ -1,9 +1,12 @@
 // `perturb reduce TERM|FILE|- [options]`: normalises a term and prints the
 // result, optionally the trace and statistics.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "app/input.h"
@@ -26,7 +29,8 @@ std::string printable(const calculus::Term& term, const calculus::Context& conte
                       std::uint64_t print_limit) {
   if (term->tree_size() > print_limit) {
     return fmt::format("(not printed: tree size {} exceeds --print-limit {}; DAG size {})",
-                       term->tree_size(), print_limit, calculus::dag_size(term));
+                       calculus::tree_size_text(term->tree_size()), print_limit,
+                       calculus::dag_size(term));
   }
   return calculus::to_string(term, context);
 }
@@ -43,15 +47,25 @@ void run_reduce(ReduceOptions options) {
   const calculus::NormalizeResult result = calculus::normalize(program.term, options.normalize);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
     const calculus::TraceStep& step = result.trace[i];
-    std::cout << fmt::format("{}. {} at {}: {}\n", i + 1, step.rule,
-                             calculus::to_string(step.position),
+    std::string also;
+    if (step.occurrence_count > 1) {
+      std::vector<std::string> listed;
+      for (const calculus::Position& p : step.occurrences) listed.push_back(calculus::to_string(p));
+      also =
+          fmt::format(" (shared: all {} occurrences, {}{})", step.occurrence_count,
+                      fmt::join(listed, ", "), step.occurrence_count > listed.size() ? ", …" : "");
+    }
+    std::cout << fmt::format("{}. {} at {}{}: {}\n", i + 1, step.rule,
+                             calculus::to_string(step.position), also,
                              printable(step.term, program.context, options.print_limit));
   }
   std::cout << printable(result.term, program.context, options.print_limit) << '\n';
   if (options.stats) {
-    std::cout << fmt::format("result: {}\nsteps: {}\nsize (DAG): {}\nsize (tree): {}\n",
-                             calculus::describe(result), result.steps,
-                             calculus::dag_size(result.term), result.term->tree_size());
+    std::cout << fmt::format(
+        "result: {}\nsteps: {}\nsize (DAG): {}\nsize (tree): {}\nmemory (estimated peak): {} "
+        "bytes\n",
+        calculus::describe(result), result.steps, calculus::dag_size(result.term),
+        calculus::tree_size_text(result.term->tree_size()), result.peak_memory_bytes);
   }
   if (result.status != calculus::NormalizeStatus::NormalForm) {
     std::cerr << "perturb: " << calculus::describe(result) << '\n';
@@ -75,30 +89,43 @@ void add_reduce_command(CLI::App& app) {
   command
       ->add_option("--strategy", options->strategy,
                    "Which redex to contract next: normal (leftmost-outermost, the default), "
-                   "applicative (leftmost-innermost) or random (seeded by --seed)")
+                   "applicative (leftmost-innermost) or random (seeded by --seed); T (\\x.s) "
+                   "waits until s is normal (docs/syntax.md)")
       ->check(CLI::IsMember({"normal", "applicative", "random"}));
   command->add_option("--seed", options->normalize.seed,
                       "Seed of the random strategy (default 0); the same seed gives the same "
                       "reduction");
   command->add_flag("--trace", options->normalize.trace,
                     "Print every step first: its number, rule, position (child indices from the "
-                    "root) and the whole term after it");
+                    "root; a shared redex lists every occurrence the step contracts) and the "
+                    "whole term after it");
   command
       ->add_option("--max-steps", options->normalize.max_steps,
                    "Give up after this many steps (default 100000)")
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-size", options->normalize.max_size,
-                   "Give up when the term's DAG size (distinct nodes) exceeds this (default "
-                   "1000000)")
+                   "Give up when the term's DAG size (distinct nodes), or the nodes one step "
+                   "builds, exceed this (default 1000000)")
+      ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--max-memory", options->normalize.max_memory,
+                   "Give up when the estimated memory (bytes per node kept and built, "
+                   "deterministic) would exceed this many bytes (default 2147483648 = 2 GiB)")
+      ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--max-time", options->normalize.max_seconds,
+                   "Give up after this many seconds of wall clock, checked between steps "
+                   "(default: no limit; the only budget that depends on machine load)")
       ->check(CLI::PositiveNumber);
   command->add_flag(
       "--no-delta", [options](std::int64_t) { options->normalize.rules.delta = false; },
       "Switch off the delta-rules (T of primitives, arithmetic on literals, mul with a zero "
       "factor); only beta, pi and T remain");
   command->add_flag("--stats", options->stats,
-                    "After the result, print the outcome, the number of steps and the result's "
-                    "size as a DAG (distinct nodes) and as a tree");
+                    "After the result, print the outcome, the number of steps, the result's size "
+                    "as a DAG (distinct nodes) and as a tree (computed, not built; '≥ 1.8e19' "
+                    "when it saturates) and the peak memory estimate");
   command->add_option("--print-limit", options->print_limit,
                       "Do not print terms whose tree size exceeds this (default 100000); their "
                       "sizes are printed instead");

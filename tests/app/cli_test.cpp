@@ -111,7 +111,8 @@ TEST_CASE("perturb reduce --stats and --trace", "[cli]") {
   const Run stats = perturb({"reduce", "(\\x:R. x * 2) 3", "--stats"});
   CHECK(stats.status == 0);
   CHECK(stats.out ==
-        "6\nresult: normal form after 2 steps\nsteps: 2\nsize (DAG): 1\nsize (tree): 1\n");
+        "6\nresult: normal form after 2 steps\nsteps: 2\nsize (DAG): 1\nsize (tree): 1\n"
+        "memory (estimated peak): 5936 bytes\n");
   const Run trace = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace"});
   CHECK(trace.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
   // Shared subterms: the DAG is smaller than the tree.
@@ -123,7 +124,8 @@ TEST_CASE("perturb reduce gives up on a budget with exit status 1", "[cli]") {
   const Run run = perturb({"reduce", "(\\x:R. x * 2) 3", "--max-steps", "1"});
   CHECK(run.status == 1);
   CHECK(run.out == "3 * 2\n");
-  CHECK(run.err == "perturb: gave up after 1 steps / size 7: step budget exhausted\n");
+  CHECK(run.err ==
+        "perturb: gave up after 1 steps, at DAG size 7: step budget exhausted (--max-steps 1)\n");
 }
 
 TEST_CASE("malformed input: exit status 2 and one positioned line", "[cli][errors]") {

@@ -116,7 +116,8 @@ TEST_CASE("budgets: give up with a clear result, never hang", "[normalize]") {
     const NormalizeResult result = normalize(square_plus_one_tangent(), {.max_steps = 3});
     CHECK(result.status == NormalizeStatus::StepBudget);
     CHECK(result.steps == 3);
-    CHECK_THAT(describe(result), Catch::StartsWith("gave up after 3 steps / size "));
+    CHECK_THAT(describe(result), Catch::StartsWith("gave up after 3 steps, at DAG size "));
+    CHECK_THAT(describe(result), Catch::EndsWith("step budget exhausted (--max-steps 3)"));
   }
   SECTION("size") {
     const NormalizeResult result = normalize(tangent_of_sines(40), {.max_size = 100});
