@@ -83,6 +83,11 @@ std::string to_string(const Type& type) {
   throw InternalError("to_string: unknown type kind");
 }
 
+bool is_first_order(const Type& type) {
+  if (is_arrow(type)) return false;
+  return is_atom(type) || (is_first_order(type->left()) && is_first_order(type->right()));
+}
+
 Type tangent_base(const Type& type) {
   if (is_product(type) && type->left() == type->right()) return type->left();
   return nullptr;

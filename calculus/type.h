@@ -64,6 +64,9 @@ inline const Type& arrow_codomain(const Type& arrow) { return arrow->right(); }
 // the right-associative `->`.
 std::string to_string(const Type& type);
 
+// Whether no function type occurs in type (R, atoms and their products).
+bool is_first_order(const Type& type);
+
 // σ when type is T σ = σ × σ, else nullptr.
 Type tangent_base(const Type& type);
 

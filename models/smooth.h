@@ -89,6 +89,10 @@ class Smooth {
   explicit Smooth(const semantics::ModelConfig& config = {});
 
   std::string name() const { return "smooth"; }
+  // Smooth maps embed fully in a differential λ-category, where Theorem 5.6
+  // holds: a first-order judgement outside the first-order fragment (a λ
+  // applied, D of a λ) is read through its normal form (semantics/interpret.h).
+  static constexpr bool kFirstOrderViaNormalForm = true;
   bool is_foil() const { return false; }
 
   // ---- objects ----

@@ -19,11 +19,18 @@
 // the first-order fragment is interpreted instead: a primitive applied under k
 // ≥ 0 T's is composition, |Tᵏ p N| = Tᵏ(p) ∘ |N|; every other clause is as
 // above; λ, an unapplied function, any other application and function types
-// are rejected with an Error that says why.
+// are rejected with an Error that says why. A model that embeds fully in a
+// differential λ-category (FirstOrderViaNormalForm: smooth does) reads every
+// term whose context and type are first-order: outside the fragment, the
+// term is normalised first, which Theorem 5.6 makes sound there, and its
+// normal form (first-order: nothing of function type is left to apply but
+// primitives) is interpreted; a normalisation that exceeds its budgets is an
+// Error naming the budget.
 //
 // Shared subterms (terms are DAGs) are interpreted once per scope and type.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -34,6 +41,7 @@
 #include "calculus/context.h"
 #include "calculus/error.h"
 #include "calculus/hash.h"
+#include "calculus/normalize.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
 #include "calculus/typecheck.h"
@@ -42,6 +50,23 @@
 #include "semantics/derived.h"
 
 namespace perturb::semantics {
+
+// A first-order model whose morphisms embed fully in a differential
+// λ-category, so that |M| = |nf(M)| there (Theorem 5.6): it declares
+// `static constexpr bool kFirstOrderViaNormalForm = true`.
+template <class C>
+concept FirstOrderViaNormalForm = requires {
+  requires C::kFirstOrderViaNormalForm;
+};
+
+// The budgets of the normalisation a FirstOrderViaNormalForm model does
+// before interpreting a term outside the first-order fragment: the default
+// ones, in applicative order (deterministic: no time budget).
+inline calculus::NormalizeOptions first_order_normalize_options() {
+  calculus::NormalizeOptions options;
+  options.strategy = calculus::Strategy::ApplicativeOrder;
+  return options;
+}
 
 namespace interpret_detail {
 
@@ -369,7 +394,25 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
         "the term has type " + calculus::to_string(*checked) + ", not " + calculus::to_string(type),
         std::nullopt};
   }
-  return interpret_detail::Interpreter<C>(c).run(context, term);
+  auto direct = interpret_detail::Interpreter<C>(c).run(context, term);
+  if constexpr (FirstOrderViaNormalForm<C> && !CartesianClosedCategory<C>) {
+    const bool first_order_judgement =
+        calculus::is_first_order(type) &&
+        std::all_of(context.entries().begin(), context.entries().end(),
+                    [](const calculus::Binding& b) { return calculus::is_first_order(b.type); });
+    if (!direct && first_order_judgement) {
+      const calculus::NormalizeResult normal =
+          calculus::normalize(term, first_order_normalize_options());
+      if (normal.status != calculus::NormalizeStatus::NormalForm) {
+        return calculus::Error{interpret_detail::model_name(c) +
+                                   " reads this term through its normal form, but normalising " +
+                                   calculus::describe(normal),
+                               std::nullopt};
+      }
+      return interpret_detail::Interpreter<C>(c).run(context, normal.term);
+    }
+  }
+  return direct;
 }
 
 // The point ((…((), v1), …), vn) of |Γ| for the values of Γ's entries, outermost first.
