@@ -19,6 +19,7 @@
 #include "models/foils.h"
 #include "models/registry.h"
 #include "models/smooth.h"
+#include "read_reals.h"
 #include "semantics/category_error.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
@@ -31,6 +32,8 @@ using closures::Scalar;
 using closures::Value;
 
 namespace {
+
+using perturb::testing::read_reals;
 
 const semantics::Tolerance kTight{1e-12, 1e-12};
 
@@ -464,18 +467,6 @@ TEST_CASE("the foils get the acceptance terms wrong where they should", "[foils]
 // ---- agreement with `smooth` on the first-order fragment ----
 
 namespace {
-
-// The coordinates of a point of |type| (R and × only), read through the concept.
-template <class C>
-void read_reals(const C& c, const typename C::Object& x, const typename C::Point& p,
-                std::vector<double>& out) {
-  if (const auto factors = c.factors(x)) {
-    read_reals(c, factors->first, c.apply(c.proj1(factors->first, factors->second), p), out);
-    read_reals(c, factors->second, c.apply(c.proj2(factors->first, factors->second), p), out);
-  } else {
-    out.push_back(c.real_value(p));
-  }
-}
 
 // The point (((), a), <b, c>) of |x:R; y:R*R|.
 template <class C>

@@ -11,22 +11,14 @@
 #include "calculus/random_term.h"
 #include "models/closures.h"
 #include "models/smooth.h"
+#include "read_reals.h"
 #include "semantics/interpret.h"
 
 using namespace perturb;
 
 namespace {
 
-template <class C>
-void read_reals(const C& c, const typename C::Object& x, const typename C::Point& p,
-                std::vector<double>& out) {
-  if (const auto factors = c.factors(x)) {
-    read_reals(c, factors->first, c.apply(c.proj1(factors->first, factors->second), p), out);
-    read_reals(c, factors->second, c.apply(c.proj2(factors->first, factors->second), p), out);
-  } else {
-    out.push_back(c.real_value(p));
-  }
-}
+using perturb::testing::read_reals;
 
 // The coordinates of |Γ ⊢ term : type| at the point of Γ with coordinates
 // `at` (x:R, y:R, p:R × R), or nothing when the model refuses it.
