@@ -150,14 +150,15 @@ class TermGenerator {
     std::vector<Term> options;
     for (std::uint32_t i : variables_of_type(type)) options.push_back(mk_var(i, type));
     for (std::uint32_t i = 0; i < context_.size(); ++i) {
-      const Type& t = context_.at(i).type;
+      const Type t = context_.at(i).type;  // a copy: leaf() below may grow context_
       for (int k : {1, 2}) {
         if (is_product(t) && product_component(t, k) == type) {
           options.push_back(mk_proj(k, mk_var(i, t)));
         }
       }
       if (is_arrow(t) && arrow_codomain(t) == type && arrow_domain(t)->depth() < type->depth()) {
-        options.push_back(mk_app(mk_var(i, t), leaf(arrow_domain(t))));
+        Term argument = leaf(arrow_domain(t));
+        options.push_back(mk_app(mk_var(i, t), argument));
       }
     }
     if (shape_.primitives) {
