@@ -156,20 +156,7 @@ class TypeStore {
 
   // Whether id still has an unknown part.
   bool has_variables(MetaId id) const {
-    std::vector<MetaId> stack{id};
-    std::unordered_set<MetaId> seen;
-    while (!stack.empty()) {
-      const MetaId current = find(stack.back());
-      stack.pop_back();
-      if (!seen.insert(current).second) continue;
-      const MetaType& type = types_[current];
-      if (type.kind == MetaKind::Variable) return true;
-      if (type.kind != MetaKind::Atom) {
-        stack.push_back(type.left);
-        stack.push_back(type.right);
-      }
-    }
-    return false;
+    return reaches(id, [&](MetaId part) { return types_[part].kind == MetaKind::Variable; });
   }
 
  private:
@@ -181,13 +168,20 @@ class TypeStore {
 
   // Whether the unbound variable occurs in id (which would make an infinite type).
   bool occurs(MetaId variable, MetaId id) const {
+    return reaches(id, [&](MetaId part) { return part == variable; });
+  }
+
+  // Whether some part of id (a representative, each visited once: types are
+  // shared) satisfies found; iterative, so no recursion on the size of types.
+  template <class Found>
+  bool reaches(MetaId id, Found&& found) const {
     std::vector<MetaId> stack{id};
     std::unordered_set<MetaId> seen;
     while (!stack.empty()) {
       const MetaId current = find(stack.back());
       stack.pop_back();
-      if (current == variable) return true;
       if (!seen.insert(current).second) continue;
+      if (found(current)) return true;
       const MetaType& type = types_[current];
       if (type.kind == MetaKind::Product || type.kind == MetaKind::Arrow) {
         stack.push_back(type.left);

@@ -39,6 +39,23 @@ TermNode::Data index_data(std::uint32_t index) {
   throw IllTyped(fmt::format("{}: found {}", what, to_string(found)));
 }
 
+// τ for an operator of type σ → τ applied to an argument of type σ.
+Type application_type(const Type& fn, const Type& arg) {
+  if (!is_arrow(fn)) ill_typed("the operator of an application must be a function", fn);
+  if (arrow_domain(fn) != arg) {
+    throw IllTyped(fmt::format("an operator of type {} applied to an argument of type {}",
+                               to_string(fn), to_string(arg)));
+  }
+  return arrow_codomain(fn);
+}
+
+void check_summand(const Type& sum, const Term& summand) {
+  if (summand->type() != sum) {
+    throw IllTyped(fmt::format("a summand of type {} in a sum of type {}",
+                               to_string(summand->type()), to_string(sum)));
+  }
+}
+
 // The type of T s, ι_k s (into the product `data.type`) or π_k s for s : operand.
 Type unary_type(TermKind kind, const TermNode::Data& data, const Type& operand) {
   switch (kind) {
@@ -107,15 +124,8 @@ Type node_type(TermKind kind, const TermNode::Data& data, const std::vector<Term
       return data.type;
     case TermKind::Lam:
       return mk_arrow(data.type, children[0]->type());
-    case TermKind::App: {
-      const Type& fn = children[0]->type();
-      if (!is_arrow(fn)) ill_typed("the operator of an application must be a function", fn);
-      if (arrow_domain(fn) != children[1]->type()) {
-        throw IllTyped(fmt::format("an operator of type {} applied to an argument of type {}",
-                                   to_string(fn), to_string(children[1]->type())));
-      }
-      return arrow_codomain(fn);
-    }
+    case TermKind::App:
+      return application_type(children[0]->type(), children[1]->type());
     case TermKind::Tan:
     case TermKind::Inj:
     case TermKind::Proj:
@@ -126,12 +136,7 @@ Type node_type(TermKind kind, const TermNode::Data& data, const std::vector<Term
       return primitive_type(static_cast<Primitive>(data.index));
     case TermKind::Sum:
       check(data.type != nullptr, "mk_sum: no type");
-      for (const Term& summand : children) {
-        if (summand->type() != data.type) {
-          throw IllTyped(fmt::format("a summand of type {} in a sum of type {}",
-                                     to_string(summand->type()), to_string(data.type)));
-        }
-      }
+      for (const Term& summand : children) check_summand(data.type, summand);
       return data.type;
   }
   throw InternalError("node_type: unknown term kind");
@@ -193,16 +198,11 @@ Term mk_lam(std::string name, Type domain, const Term& body) {
 
 Term mk_app(const Term& fn, const Term& arg) {
   if (is_sum(fn)) {
-    if (!is_arrow(fn->type()))
-      ill_typed("the operator of an application must be a function", fn->type());
-    if (arrow_domain(fn->type()) != arg->type()) {
-      throw IllTyped(fmt::format("an operator of type {} applied to an argument of type {}",
-                                 to_string(fn->type()), to_string(arg->type())));
-    }
+    const Type type = application_type(fn->type(), arg->type());
     std::vector<Term> parts;
     parts.reserve(fn->children().size());
     for (const Term& s : fn->children()) parts.push_back(mk_app(s, arg));
-    return mk_sum(arrow_codomain(fn->type()), parts);
+    return mk_sum(type, parts);
   }
   return intern(TermKind::App, {}, {fn, arg});
 }
@@ -242,10 +242,7 @@ Term mk_zero(const Type& type) {
 Term mk_sum(const Type& type, std::span<const Term> terms) {
   std::vector<Term> simple;
   for (const Term& t : terms) {
-    if (t->type() != type) {
-      throw IllTyped(fmt::format("a summand of type {} in a sum of type {}", to_string(t->type()),
-                                 to_string(type)));
-    }
+    check_summand(type, t);
     if (is_sum(t)) {
       simple.insert(simple.end(), t->children().begin(), t->children().end());
     } else {

@@ -120,6 +120,8 @@ double weight(const Term& term) {
 
 std::vector<Term> shrink_candidates(const calculus::Context& context, const Term& term,
                                     const Type& type) {
+  calculus::check(term->type() == type,
+                  "shrink_candidates: the term does not have the case's type");
   std::vector<Term> candidates;
   const double current = weight(term);
   // Only replacements of the subterm's own type are built: terms are typed,
@@ -128,7 +130,8 @@ std::vector<Term> shrink_candidates(const calculus::Context& context, const Term
     if (replacement->type() != site.subterm->type()) return;
     const Term candidate = replace_at(term, site.position, replacement);
     if (weight(candidate) >= current) return;
-    if (candidate->type() != type || !calculus::type_of(context, candidate).ok()) return;
+    // Replacements keep the type; this checks the variables' binder types.
+    if (!calculus::type_of(context, candidate).ok()) return;
     for (const Term& seen : candidates) {
       if (calculus::alpha_equal(seen, candidate)) return;
     }
