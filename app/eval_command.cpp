@@ -26,6 +26,7 @@
 #include "app/input.h"
 #include "calculus/print.h"
 #include "models/registry.h"
+#include "semantics/evaluation_budget.h"
 #include "semantics/interpret.h"
 
 namespace perturb::app {
@@ -199,15 +200,18 @@ int evaluate_in(const C& c, const std::string& origin, const calculus::Program& 
     if (!morphism) return report_error(origin, morphism.error());
     std::vector<typename C::Point> values;
     for (const AtBinding& binding : bindings) values.push_back(to_point(c, binding.value));
-    const typename C::Point point =
-        c.apply(*morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
-    const typename C::Object object = c.codomain(*morphism);
-    if (json) {
-      const nlohmann::json output = {{"type", calculus::to_string(program.type)},
-                                     {"value", to_json(c, program.type, object, point)}};
-      std::cout << output.dump() << '\n';
-    } else {
-      std::cout << describe(c, program.type, object, point) << '\n';
+    try {
+      const typename C::Point point = c.apply(
+          *morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
+      const typename C::Object object = c.codomain(*morphism);
+      const std::string text =
+          json ? nlohmann::json{{"type", calculus::to_string(program.type)},
+                                {"value", to_json(c, program.type, object, point)}}
+                     .dump()
+               : describe(c, program.type, object, point);
+      std::cout << text << '\n';
+    } catch (const semantics::EvaluationBudgetExceeded& error) {
+      return report_error(origin, {error.what(), std::nullopt});
     }
     return 0;
   }

@@ -358,4 +358,19 @@ std::uint64_t dag_size(const Term& term) {
   return seen.size();
 }
 
+std::unordered_set<const TermNode*> shared_subterms(const Term& term) {
+  std::unordered_set<const TermNode*> seen, shared;
+  std::vector<const TermNode*> stack{term.get()};
+  while (!stack.empty()) {
+    const TermNode* node = stack.back();
+    stack.pop_back();
+    if (!seen.insert(node).second) {
+      shared.insert(node);  // a second parent edge
+      continue;
+    }
+    for (const Term& child : node->children()) stack.push_back(child.get());
+  }
+  return shared;
+}
+
 }  // namespace perturb::calculus

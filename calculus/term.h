@@ -38,6 +38,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "calculus/error.h"
@@ -171,5 +172,8 @@ int compare_terms(const Term& a, const Term& b);
 
 // Number of distinct nodes of the term as a DAG (the cost of keeping it).
 std::uint64_t dag_size(const Term& term);
+// The nodes of the term that occur more than once in its tree (the DAG
+// nodes with two or more parent edges, or one parent reached twice).
+std::unordered_set<const TermNode*> shared_subterms(const Term& term);
 
 }  // namespace perturb::calculus

@@ -6,6 +6,7 @@
 
 #include "calculus/error.h"
 #include "models/closure_random.h"
+#include "models/evaluation_memo.h"
 #include "semantics/category_error.h"
 
 namespace perturb::models::closures {
@@ -95,6 +96,21 @@ Morphism ClosureCategory::constant(double value) const {
   return Morphism(Object(), Object::real(), [value](const Value&) { return Value::real(value); });
 }
 
+Value ClosureCategory::apply(const Morphism& f, const Value& p) const {
+  const EvaluationScope evaluation;
+  return f(p);
+}
+
+Morphism ClosureCategory::memoized(const Morphism& f) const {
+  const std::uint64_t id = new_memo_id();
+  return Morphism(f.domain(), f.codomain(), [f, id](const Value& p) {
+    if (const Value* image = find_memoized(id, p)) return *image;
+    Value image = f(p);
+    remember(id, p, image);
+    return image;
+  });
+}
+
 Morphism ClosureCategory::eval(const Object& x, const Object& y) const {
   return Morphism(Object::product(Object::exponential(x, y), x), y,
                   [](const Value& p) { return closures::apply(component(p, 0), component(p, 1)); });
@@ -155,6 +171,7 @@ semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, 
                                                const semantics::Tolerance& tolerance,
                                                std::mt19937_64& rng) const {
   using semantics::Comparison;
+  const EvaluationScope evaluation;  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return Comparison::Equal;
@@ -194,6 +211,7 @@ bool ClosureCategory::approx_equal(const Object& x, const Value& p, const Value&
 }
 
 bool ClosureCategory::is_finite(const Object& x, const Value& p) const {
+  const EvaluationScope evaluation;  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return true;

@@ -27,6 +27,7 @@
 
 #include "calculus/term.h"
 #include "models/closure_object.h"
+#include "models/evaluation_memo.h"
 #include "models/value.h"
 #include "semantics/comparison.h"
 #include "semantics/model_config.h"
@@ -45,7 +46,10 @@ class Morphism {
   const Object& domain() const { return domain_; }
   const Object& codomain() const { return codomain_; }
   // The image of a point of the domain.
-  Value operator()(const Value& point) const { return (*function_)(point); }
+  Value operator()(const Value& point) const {
+    count_step();
+    return (*function_)(point);
+  }
 
  private:
   Object domain_, codomain_;
@@ -87,7 +91,9 @@ class ClosureCategory {
   // f + g, pointwise; throws semantics::CategoryError when f, g are not parallel.
   Morphism add(const Morphism& f, const Morphism& g) const;
   Morphism zero(const Object& x, const Object& y) const;
-  Point apply(const Morphism& f, const Point& p) const { return f(p); }
+  // f at p, as one evaluation: shared subterms are evaluated once per
+  // environment (models/evaluation_memo.h).
+  Point apply(const Morphism& f, const Point& p) const;
   Point unit_point() const { return Point(); }
   Point pair_point(const Point& p, const Point& q) const { return Point::pair(p, q); }
   Object real() const { return Object::real(); }
@@ -96,6 +102,10 @@ class ClosureCategory {
   Object atom(const std::string& name) const { return Object::atom(name, atom_dimension_); }
   Morphism primitive(calculus::Primitive primitive) const;
   Morphism constant(double value) const;
+  // f, evaluated once per value object (models/value.h, same_object) within
+  // an evaluation (models/evaluation_memo.h). Only sound when f's images do
+  // not depend on how often f is evaluated (ClosureModel::shared says when).
+  Morphism memoized(const Morphism& f) const;
 
   // ---- CartesianClosedCategory ----
   Object exponential(const Object& x, const Object& y) const { return Object::exponential(x, y); }
@@ -179,6 +189,20 @@ class ClosureModel : public closures::ClosureCategory {
 
   static std::string name() { return Policy::name; }
   static constexpr bool is_foil() { return Policy::is_foil; }
+
+  // The morphism of a subterm that a term uses at several places
+  // (semantics/interpret.h): memoized, so that a shared subterm is evaluated
+  // once per environment instead of once per occurrence, when evaluation is
+  // a function of the argument alone. It is when ε is renamed at every
+  // application (two closures extracted under different fresh tags cannot be
+  // told apart, JFP 2019) or when there is no ε at all. Without renaming
+  // (the no-renaming foil) a shared closure and two copies behave
+  // differently: it has no `shared`, so a term means what its tree means.
+  Morphism shared(const Morphism& f) const
+      requires(Policy::renaming == closures::Renaming::EveryApplication ||
+               Policy::finite_step.has_value()) {
+    return memoized(f);
+  }
 
   // D(f) : X × X → Y, (v, x) ↦ the derivative of f at x in direction v.
   Morphism derivative(const Morphism& f) const {

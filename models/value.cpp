@@ -28,6 +28,21 @@ Value Value::closure(Function function) {
   return value;
 }
 
+bool same_object(const Value& a, const Value& b) {
+  if (a.data_.index() != b.data_.index()) return false;
+  switch (a.kind()) {
+    case Value::Kind::Zero:
+      return true;
+    case Value::Kind::Scalar:
+      return false;
+    case Value::Kind::Tuple:
+      return std::get<Value::Elements>(a.data_) == std::get<Value::Elements>(b.data_);
+    case Value::Kind::Closure:
+      return std::get<Value::SharedFunction>(a.data_) == std::get<Value::SharedFunction>(b.data_);
+  }
+  return false;
+}
+
 const Scalar& Value::scalar() const {
   check(is_scalar(), "closures: a scalar was expected");
   return std::get<Scalar>(data_);

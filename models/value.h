@@ -63,6 +63,11 @@ class Value {
   // The function of a Closure value.
   const Function& function() const;
 
+  // Whether a and b are the same value object: both zero, or both the same
+  // tuple or closure (not a copy). Scalars are never the same object: an
+  // evaluation cache keyed by it (ClosureCategory::shared) only misses.
+  friend bool same_object(const Value& a, const Value& b);
+
  private:
   using Elements = std::shared_ptr<const std::vector<Value>>;
   using SharedFunction = std::shared_ptr<const Function>;

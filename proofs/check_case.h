@@ -1,7 +1,8 @@
 // Checking one case of one law in one model: build the equation, evaluate
 // both sides at the case's point, compare. Every way this can go wrong is an
 // Outcome, never an escaping exception: a non-finite value is a discarded
-// case (spec'd as neither a pass nor a counterexample), a model or
+// case (spec'd as neither a pass nor a counterexample), and so is an
+// evaluation that exceeds the model's budget; a model or
 // interpretation error is a failure with its message.
 #pragma once
 
@@ -13,6 +14,7 @@
 #include "proofs/linear_model.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
+#include "semantics/evaluation_budget.h"
 #include "semantics/tolerance.h"
 
 namespace perturb::proofs {
@@ -140,6 +142,9 @@ Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolera
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
   } catch (const calculus::TooDeep& error) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.detail = error.what();
+  } catch (const semantics::EvaluationBudgetExceeded& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
   } catch (const std::exception& error) {

@@ -42,11 +42,13 @@ inline void point_for_context(CaseGenerator& gen, Case& k, const Context& contex
     gen.point(k, binding.name, binding.type);
 }
 
-// The largest tree a derived term may have for the checker to evaluate it.
-// Models evaluate a term's morphism as a tree (a shared subterm is evaluated
-// once per occurrence), and T_x and ⋄ triple subterms, so a derived term of a
-// few thousand DAG nodes can stand for 10⁹ tree nodes and minutes of
-// evaluation. Such a case is discarded, deterministically and with its size.
+// The largest tree a derived term may have for the checker to evaluate it in
+// a model that evaluates a shared subterm once per occurrence (one without
+// c.shared, semantics/interpret.h): T_x and ⋄ triple subterms, so a derived
+// term of a few thousand DAG nodes can stand for 10⁹ tree nodes and minutes
+// of evaluation there. Such a case is discarded, deterministically and with
+// its size. A model with c.shared (closures) evaluates the DAG and bounds
+// its own evaluation (semantics/evaluation_budget.h).
 inline constexpr std::uint64_t kMaxDerivedTreeSize = 1000000;
 
 // |Γ ⊢ M : σ| for a term the law built (not one of the case's terms). Derived
@@ -56,7 +58,7 @@ inline constexpr std::uint64_t kMaxDerivedTreeSize = 1000000;
 template <class C>
 typename C::Morphism denote(const C& c, const Context& context, const Term& term, const Type& type,
                             std::string_view what) {
-  if (term->tree_size() > kMaxDerivedTreeSize) {
+  if (!semantics::SharesEvaluation<C> && term->tree_size() > kMaxDerivedTreeSize) {
     throw Discard(std::string(what) + " has a tree of more than " +
                   std::to_string(kMaxDerivedTreeSize) + " nodes (evaluation budget)");
   }

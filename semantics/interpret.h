@@ -27,7 +27,10 @@
 // primitives) is interpreted; a normalisation that exceeds its budgets is an
 // Error naming the budget.
 //
-// Shared subterms (terms are DAGs) are interpreted once per scope and type.
+// Shared subterms (terms are DAGs) are interpreted once per scope; in a
+// model that offers c.shared(f) (SharesEvaluation), the morphism of a subterm
+// with several occurrences is passed through it, so the model may also
+// evaluate it once per argument instead of once per occurrence.
 #pragma once
 
 #include <algorithm>
@@ -36,6 +39,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "calculus/context.h"
@@ -57,6 +61,13 @@ namespace perturb::semantics {
 template <class C>
 concept FirstOrderViaNormalForm = requires {
   requires C::kFirstOrderViaNormalForm;
+};
+
+// A model that can evaluate a morphism used at several places once per
+// argument: c.shared(f) is a morphism equal to f (closures memoizes it).
+template <class C>
+concept SharesEvaluation = requires(const C& c, const typename C::Morphism& f) {
+  { c.shared(f) } -> std::same_as<typename C::Morphism>;
 };
 
 // The budgets of the normalisation a FirstOrderViaNormalForm model does
@@ -138,6 +149,7 @@ class Interpreter {
 
   // |Γ ⊢ term : type(term)|, for a term whose free variables have their types in Γ.
   Result run(const calculus::Context& context, const calculus::Term& term) {
+    if constexpr (SharesEvaluation<C>) shared_ = calculus::shared_subterms(term);
     Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
     for (const calculus::Binding& binding : context.entries()) {
       auto entry = interpret_type(c_, binding.type);
@@ -181,6 +193,9 @@ class Interpreter {
     const MemoKey key{term, scope.id};
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Result result = interpret_uncached(scope, term);
+    if constexpr (SharesEvaluation<C>) {
+      if (result && shared_.contains(term.get())) result = c_.shared(*result);
+    }
     if (result) memo_.emplace(key, *result);
     return result;
   }
@@ -309,7 +324,7 @@ class Interpreter {
       auto domain = interpret_type(c_, calculus::lam_domain(term));
       if (!domain) return domain.error();
       Scope inner = scope;
-      inner.id = next_scope_id_++;
+      inner.id = child_scope(scope.id, calculus::lam_domain(term));
       inner.push(c_, {calculus::lam_name(term), calculus::lam_domain(term)}, *domain);
       auto body = interpret(inner, calculus::lam_body(term));
       if (!body) return body;
@@ -373,9 +388,27 @@ class Interpreter {
     return "a term";
   }
 
+  // The scope of Γ; x:σ inside scope `parent` (of Γ): one per context, so that
+  // a subterm reached through different λs of the same binder types (a DAG's
+  // shared body) is interpreted once, not once per path to it.
+  std::uint64_t child_scope(std::uint64_t parent, const calculus::Type& binder) {
+    const auto [it, added] = child_scopes_.try_emplace({parent, binder.get()}, next_scope_id_);
+    if (added) ++next_scope_id_;
+    return it->second;
+  }
+  struct ChildKeyHash {
+    std::size_t operator()(const std::pair<std::uint64_t, const void*>& key) const {
+      return static_cast<std::size_t>(
+          calculus::hash_combine(key.first, reinterpret_cast<std::uintptr_t>(key.second)));
+    }
+  };
+
   const C& c_;
   std::uint64_t next_scope_id_ = 0;
+  std::unordered_map<std::pair<std::uint64_t, const void*>, std::uint64_t, ChildKeyHash>
+      child_scopes_;
   std::unordered_map<MemoKey, Morphism, MemoKeyHash> memo_;
+  std::unordered_set<const calculus::TermNode*> shared_;  // subterms with several occurrences
 };
 
 }  // namespace interpret_detail
