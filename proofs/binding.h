@@ -25,6 +25,9 @@ struct LawBinding {
   bool foil = false;
   // Whether cases may be higher-order (the model is closed).
   bool higher_order = false;
+  // Whether first-order cases may have terms of the whole calculus
+  // (GeneratorOptions::whole_calculus).
+  bool whole_calculus = false;
   // Whether cases may only use linear terms (proofs/linear_model.h).
   bool linear_only = false;
   std::function<Case(CaseGenerator&)> generate;
@@ -45,6 +48,10 @@ concept LawAppliesTo = requires(const C& c, const Case& k) {
   Law::equation(c, k);
 };
 
+// Whether the law is about the calculus itself (spec §5, the sound.* laws):
+// its terms then range over the whole calculus wherever the model reads it.
+constexpr bool is_about_the_calculus(const LawInfo& info) { return info.id.starts_with("sound."); }
+
 // Appends a binding of every law of `laws` (a hana::tuple_t) that applies to M.
 template <class Laws, CheckableModel M>
 void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding>& into) {
@@ -55,6 +62,8 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                 .model = std::string(model->name()),
                                 .foil = model->is_foil(),
                                 .higher_order = semantics::DifferentialLambdaCategory<M>,
+                                .whole_calculus = semantics::FirstOrderViaNormalForm<M> &&
+                                                  is_about_the_calculus(Law::info),
                                 .linear_only = LinearOnlyModel<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =

@@ -36,10 +36,10 @@ Type CaseGenerator::first_order_object() {
 }
 
 Term CaseGenerator::random_term(const Context& context, const Type& type) {
-  if (options_.higher_order) {
-    return calculus::random_term(rng_, context, type,
-                                 {.size = options_.max_size,
-                                  .intermediate_types = {.max_depth = 1, .atoms = {"R"}}});
+  if (options_.higher_order || options_.whole_calculus) {
+    return calculus::random_term(
+        rng_, context, type,
+        {.size = options_.max_size, .intermediate_types = {.max_depth = 1, .atoms = {"R"}}});
   }
   if (options_.linear_only) {
     return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
@@ -55,10 +55,10 @@ void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,
 void CaseGenerator::linear_morphism(Case& into, std::string role, const Type& domain,
                                     const Type& codomain) {
   const Context context({{"x", domain}});
-  into.terms.push_back({std::move(role), context,
-                        random_linear_term(rng_, context, codomain, options_.max_size,
-                                           !options_.linear_only),
-                        codomain});
+  into.terms.push_back(
+      {std::move(role), context,
+       random_linear_term(rng_, context, codomain, options_.max_size, !options_.linear_only),
+       codomain});
 }
 
 void CaseGenerator::term(Case& into, std::string role, const Context& context, const Type& type) {

@@ -15,6 +15,11 @@ struct GeneratorOptions {
   // Whether the model is closed: types may contain arrows and terms λ, T s,
   // higher-order application. Otherwise only the first-order fragment.
   bool higher_order = true;
+  // Whether first-order judgements may have terms of the whole calculus (λ,
+  // T, higher-order application) inside, although objects stay first-order:
+  // a model that reads them through normal forms (FirstOrderViaNormalForm),
+  // for the laws about the calculus (sound.*).
+  bool whole_calculus = false;
   // Approximate size of each generated term.
   std::uint32_t max_size = 10;
   // Whether the model only has linear maps (proofs/linear_model.h): every

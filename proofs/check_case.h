@@ -15,6 +15,7 @@
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
 #include "semantics/evaluation_budget.h"
+#include "semantics/interpret.h"
 #include "semantics/tolerance.h"
 
 namespace perturb::proofs {
@@ -94,10 +95,12 @@ std::pair<typename C::Point, typename C::Point> sides_at_point(
   }
 }
 
-// The outcome of case k of Law in model c; compare_seed drives extensional comparison.
+namespace detail {
+
+// check_case without the via_normal_form note.
 template <class Law, class C>
-Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolerance,
-                   std::uint64_t compare_seed) {
+Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                              std::uint64_t compare_seed) {
   Outcome outcome;
   try {
     const auto sides = Law::equation(c, k);
@@ -151,6 +154,18 @@ Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolera
     outcome.verdict = Verdict::Failed;
     outcome.detail = std::string("error: ") + error.what();
   }
+  return outcome;
+}
+
+}  // namespace detail
+
+// The outcome of case k of Law in model c; compare_seed drives extensional comparison.
+template <class Law, class C>
+Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                   std::uint64_t compare_seed) {
+  const std::uint64_t readings_before = semantics::normal_form_readings();
+  Outcome outcome = detail::check_case_unlabelled<Law>(c, k, tolerance, compare_seed);
+  outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
   return outcome;
 }
 

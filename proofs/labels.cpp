@@ -17,10 +17,12 @@ bool has_arrow(const calculus::Type& type) {
 }
 
 // Deepest nesting of T nodes along any path of term.
-std::uint32_t tangent_depth(const Term& term, std::unordered_map<const calculus::TermNode*, std::uint32_t>& memo) {
+std::uint32_t tangent_depth(const Term& term,
+                            std::unordered_map<const calculus::TermNode*, std::uint32_t>& memo) {
   if (auto found = memo.find(term.get()); found != memo.end()) return found->second;
   std::uint32_t deepest = 0;
-  for (const Term& child : term->children()) deepest = std::max(deepest, tangent_depth(child, memo));
+  for (const Term& child : term->children())
+    deepest = std::max(deepest, tangent_depth(child, memo));
   if (calculus::is_tan(term)) ++deepest;
   memo.emplace(term.get(), deepest);
   return deepest;
@@ -28,10 +30,10 @@ std::uint32_t tangent_depth(const Term& term, std::unordered_map<const calculus:
 
 void collect_forms(const Term& term, std::set<std::string>& labels) {
   static const std::unordered_map<TermKind, const char*> names = {
-      {TermKind::Var, "form:variable"}, {TermKind::Lam, "form:λ"},
+      {TermKind::Var, "form:variable"},    {TermKind::Lam, "form:λ"},
       {TermKind::App, "form:application"}, {TermKind::Tan, "form:T"},
-      {TermKind::Inj, "form:ι"},        {TermKind::Proj, "form:π"},
-      {TermKind::Lit, "form:literal"},  {TermKind::Prim, "form:primitive"},
+      {TermKind::Inj, "form:ι"},           {TermKind::Proj, "form:π"},
+      {TermKind::Lit, "form:literal"},     {TermKind::Prim, "form:primitive"},
       {TermKind::Sum, "form:sum"}};
   std::set<const calculus::TermNode*> seen;
   std::vector<const calculus::TermNode*> stack{term.get()};

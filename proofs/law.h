@@ -68,6 +68,13 @@ struct Outcome {
   std::string lhs;     // the left side's value at the point, as the model prints it
   std::string rhs;     // the right side's value
   std::string detail;  // why it failed or was discarded (an error, a non-finite value)
+  // Whether the model read a term of the case through its normal form
+  // (semantics/interpret.h): there both sides may share the normaliser, so
+  // the case is weaker evidence for the model.
+  bool via_normal_form = false;
 };
+
+// The label of the cases whose outcome has via_normal_form.
+inline constexpr std::string_view kViaNormalFormLabel = "read:via-normal-form";
 
 }  // namespace perturb::proofs

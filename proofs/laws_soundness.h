@@ -58,11 +58,24 @@ inline constexpr std::uint64_t kMaxDerivedTreeSize = 1000000;
 template <class C>
 typename C::Morphism denote(const C& c, const Context& context, const Term& term, const Type& type,
                             std::string_view what) {
+  Term evaluated = term;
   if (!semantics::SharesEvaluation<C> && term->tree_size() > kMaxDerivedTreeSize) {
-    throw Discard(std::string(what) + " has a tree of more than " +
-                  std::to_string(kMaxDerivedTreeSize) + " nodes (evaluation budget)");
+    // A model that reads the term through its normal form evaluates that:
+    // its tree is what counts.
+    if constexpr (semantics::FirstOrderViaNormalForm<C>) {
+      const auto normal = calculus::normalize(term, semantics::first_order_normalize_options());
+      if (normal.status == calculus::NormalizeStatus::NormalForm) {
+        evaluated = normal.term;
+        semantics::count_normal_form_reading();
+      }
+    }
+    if (evaluated->tree_size() > kMaxDerivedTreeSize) {
+      throw Discard(std::string(what) + (evaluated == term ? "" : "'s normal form") +
+                    " has a tree of more than " + std::to_string(kMaxDerivedTreeSize) +
+                    " nodes (evaluation budget)");
+    }
   }
-  auto result = semantics::interpret(c, context, term, type);
+  auto result = semantics::interpret(c, context, evaluated, type);
   if (result.ok()) return std::move(result).value();
   throw CaseError("interpreting " + std::string(what) + ": " + result.error().to_string());
 }
@@ -191,7 +204,7 @@ struct Lemma55 {
     detail::point_for_context(gen, k, context.extended("x", mk_tangent(sigma)));
     return k;
   }
-  template <semantics::DifferentialLambdaCategory C>
+  template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const CaseTerm& m = k.term("M");
     Context outer = m.context;
@@ -249,7 +262,7 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
 struct SoundBeta {
   static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|"};
   static Case generate(CaseGenerator& gen) {
-    if (gen.options().higher_order &&
+    if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {
       return detail::RuleCase::make(gen, {}, detail::shared_derivative_term(gen),
                                     calculus::real_type());
@@ -261,7 +274,7 @@ struct SoundBeta {
     return detail::RuleCase::make(
         gen, context, calculus::mk_app(calculus::mk_lam("x", sigma, body), argument), tau);
   }
-  template <semantics::DifferentialLambdaCategory C>
+  template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "beta", k.term("M").term->hash());
   }
@@ -273,11 +286,18 @@ struct SoundTangent {
     const Context context = detail::random_context(gen);
     const Type sigma = gen.object(), tau = gen.object();
     const Term body = gen.random_term(context.extended("x", sigma), tau);
-    return detail::RuleCase::make(gen, context,
-                                  calculus::mk_tan(calculus::mk_lam("x", sigma, body)),
+    const Term redex = calculus::mk_tan(calculus::mk_lam("x", sigma, body));
+    if (!gen.options().higher_order) {
+      // A first-order judgement around the redex, (T (λx.s)) N : Tτ, for a
+      // model that reads first-order judgements only.
+      return detail::RuleCase::make(
+          gen, context, calculus::mk_app(redex, gen.random_term(context, mk_tangent(sigma))),
+          mk_tangent(tau));
+    }
+    return detail::RuleCase::make(gen, context, redex,
                                   mk_arrow(mk_tangent(sigma), mk_tangent(tau)));
   }
-  template <semantics::DifferentialLambdaCategory C>
+  template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "T", k.term("M").term->hash());
   }
@@ -305,7 +325,7 @@ struct SoundDelta {
   static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
                                 "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)"};
   static Case generate(CaseGenerator& gen);
-  template <semantics::DifferentialLambdaCategory C>
+  template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "delta", k.term("M").term->hash());
   }
@@ -315,7 +335,7 @@ struct SoundNormalForm {
   static constexpr LawInfo info{"sound.nf", "Theorem 5.6 (M →* M')",
                                 "|M| = |normal form of M| (β, π, T and δ, applicative order)"};
   static Case generate(CaseGenerator& gen) {
-    if (gen.options().higher_order &&
+    if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {
       return detail::RuleCase::make(gen, {}, detail::shared_derivative_term(gen),
                                     calculus::real_type());

@@ -89,6 +89,7 @@ std::uint64_t compare_seed_of(std::uint64_t case_seed) {
 Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
   CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
                     {.higher_order = binding.higher_order,
+                     .whole_calculus = binding.whole_calculus,
                      .max_size = options.max_size,
                      .linear_only = binding.linear_only});
   return binding.generate(gen);
@@ -109,6 +110,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       Case k;
       const Outcome outcome = run_case(binding, options, index, &k);
       for (const std::string& label : case_labels(k)) ++result.labels[label];
+      if (outcome.via_normal_form) ++result.labels[std::string(kViaNormalFormLabel)];
       switch (outcome.verdict) {
         case Verdict::Passed:
           ++result.passed;

@@ -1,6 +1,16 @@
 #include "semantics/interpret.h"
 
-namespace perturb::semantics::interpret_detail {
+namespace perturb::semantics {
+
+namespace {
+thread_local std::uint64_t readings = 0;
+}  // namespace
+
+std::uint64_t normal_form_readings() { return readings; }
+
+void count_normal_form_reading() { ++readings; }
+
+namespace interpret_detail {
 
 calculus::Error first_order_error(const std::string& model, const std::string& what) {
   return calculus::Error{model + " is first-order: cannot interpret " + what +
@@ -8,4 +18,6 @@ calculus::Error first_order_error(const std::string& model, const std::string& w
                          std::nullopt};
 }
 
-}  // namespace perturb::semantics::interpret_detail
+}  // namespace interpret_detail
+
+}  // namespace perturb::semantics

@@ -52,6 +52,7 @@
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/derived.h"
+#include "semantics/differential_lambda_category.h"
 
 namespace perturb::semantics {
 
@@ -62,6 +63,22 @@ template <class C>
 concept FirstOrderViaNormalForm = requires {
   requires C::kFirstOrderViaNormalForm;
 };
+
+// A model that reads every term of every first-order judgement: a
+// differential λ-category reads every term, a FirstOrderViaNormalForm model
+// the first-order judgements (through normal forms). The soundness laws that
+// need the whole calculus but no exponential in the equation require this.
+template <class C>
+concept ReadsFirstOrderJudgements = DifferentialLambdaCategory<C> ||
+    (CartesianDifferentialCategory<C>&& FirstOrderViaNormalForm<C>);
+
+// How many terms this thread has interpreted through their normal form (a
+// FirstOrderViaNormalForm model, a term outside the first-order fragment):
+// the checker labels the cases where this grew "via normal form".
+std::uint64_t normal_form_readings();
+// Counts one such reading (interpret does; so does a caller that normalises
+// a term for the model itself).
+void count_normal_form_reading();
 
 // A model that can evaluate a morphism used at several places once per
 // argument: c.shared(f) is a morphism equal to f (closures memoizes it).
@@ -442,6 +459,7 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
                                    calculus::describe(normal),
                                std::nullopt};
       }
+      count_normal_form_reading();
       return interpret_detail::Interpreter<C>(c).run(context, normal.term);
     }
   }
