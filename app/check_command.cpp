@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/law_commands.h"
+#include "app/memory_budget.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/report.h"
@@ -120,6 +121,7 @@ void add_check_command(CLI::App& app) {
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
       "model. Exit status 0 when every law holds, 1 when one fails.");
+  add_memory_option(command);
   command->add_option(
       "--law", arguments->laws,
       "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");

@@ -23,7 +23,9 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/deadline.h"
 #include "app/input.h"
+#include "app/memory_budget.h"
 #include "calculus/print.h"
 #include "models/registry.h"
 #include "semantics/evaluation_budget.h"
@@ -185,6 +187,7 @@ struct EvalOptions {
   std::string model = "closures";
   std::vector<std::string> at;
   bool json = false;
+  double max_seconds = 0;  // 0: no limit
 };
 
 // Prints the value of program at the --at point in model c; 0, or 2 after
@@ -259,6 +262,7 @@ int run_eval(const EvalOptions& options) {
 void add_eval_command(CLI::App& app) {
   auto options = std::make_shared<EvalOptions>();
   CLI::App* command = app.add_subcommand("eval", "Evaluate a term in a model at a point");
+  add_memory_option(command);
   command
       ->add_option("term", options->term,
                    "The term: a file name, - for standard input, or the term itself")
@@ -268,7 +272,13 @@ void add_eval_command(CLI::App& app) {
   command->add_option("--at", options->at,
                       "A value for a free variable: NAME=VALUE, VALUE a number or <a, b>");
   command->add_flag("--json", options->json, "Print {\"type\": …, \"value\": …} as JSON");
+  command
+      ->add_option("--max-time", options->max_seconds,
+                   "Stop with exit status 2 after this many seconds of wall clock (default: no "
+                   "limit; the evaluation's own step budget is deterministic)")
+      ->check(CLI::PositiveNumber);
   command->callback([options] {
+    if (options->max_seconds > 0) exit_after(options->max_seconds);
     const int status = run_eval(*options);
     if (status != 0) throw CLI::RuntimeError(status);
   });

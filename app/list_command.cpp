@@ -5,6 +5,7 @@
 #include <map>
 
 #include "app/law_commands.h"
+#include "app/memory_budget.h"
 #include "proofs/builtin_bindings.h"
 
 namespace perturb::app {
@@ -84,6 +85,7 @@ void add_list_command(CLI::App& app) {
   auto markdown = std::make_shared<bool>(false);
   CLI::App* command =
       app.add_subcommand("list", "List the laws (with their references and models) or the models");
+  add_memory_option(command);
   command->add_option("what", *what, "laws or models")
       ->required()
       ->check(CLI::IsMember({"laws", "models"}));

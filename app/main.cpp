@@ -4,6 +4,7 @@
 
 #include "app/commands.h"
 #include "app/law_commands.h"
+#include "app/memory_budget.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
@@ -16,6 +17,12 @@ int main(int argc, char** argv) {
   perturb::app::add_repro_command(app);
   try {
     app.parse(argc, argv);
+  } catch (const perturb::app::MemoryBudgetExceeded&) {
+    std::cerr << "perturb: " << perturb::app::memory_budget_message() << '\n';
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "perturb: out of memory (the system refused an allocation below --max-memory)\n";
+    return 2;
   } catch (const CLI::RuntimeError& status) {
     return status.get_exit_code();
   } catch (const CLI::ParseError& error) {

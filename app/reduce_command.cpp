@@ -10,6 +10,7 @@
 
 #include "app/commands.h"
 #include "app/input.h"
+#include "app/memory_budget.h"
 #include "calculus/normalize.h"
 #include "calculus/print.h"
 
@@ -109,9 +110,15 @@ void add_reduce_command(CLI::App& app) {
                    "builds, exceed this (default 1000000)")
       ->check(CLI::PositiveNumber);
   command
-      ->add_option("--max-memory", options->normalize.max_memory,
-                   "Give up when the estimated memory (bytes per node kept and built, "
-                   "deterministic) would exceed this many bytes (default 2147483648 = 2 GiB)")
+      ->add_option_function<std::uint64_t>(
+          "--max-memory",
+          [options](std::uint64_t bytes) {
+            options->normalize.max_memory = bytes;
+            set_memory_budget(bytes);
+          },
+          "Give up when the estimated memory (bytes per node kept and built, deterministic) "
+          "would exceed this many bytes, and stop with exit status 2 when the heap in use "
+          "would (default 2147483648 = 2 GiB)")
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-time", options->normalize.max_seconds,

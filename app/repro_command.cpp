@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/law_commands.h"
+#include "app/memory_budget.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/report.h"
@@ -89,6 +90,7 @@ void add_repro_command(CLI::App& app) {
       "repro",
       "Replay a counterexample recorded in a report.json from its recorded (shrunk) case. Exit "
       "status 1 when it still fails, 0 when it no longer does.");
+  add_memory_option(command);
   command->add_option("report", *path, "The report.json written by perturb check --report")
       ->required();
   command->add_option("--index", *index, "Which counterexample of the report (0 is the first)")

@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "app/input.h"
+#include "app/memory_budget.h"
 #include "calculus/type.h"
 
 namespace perturb::app {
@@ -13,6 +14,7 @@ namespace perturb::app {
 void add_type_command(CLI::App& app) {
   auto argument = std::make_shared<std::string>();
   CLI::App* command = app.add_subcommand("type", "Print the type of a term");
+  add_memory_option(command);
   command
       ->add_option("term", *argument,
                    "The term: a file name, - for standard input, or the term itself")

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <exception>
+#include <new>
 #include <random>
 
 #include "calculus/error.h"
@@ -150,6 +151,8 @@ Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolera
   } catch (const semantics::EvaluationBudgetExceeded& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
+  } catch (const std::bad_alloc&) {
+    throw;  // the process's memory ran out: no outcome of this case
   } catch (const std::exception& error) {
     outcome.verdict = Verdict::Failed;
     outcome.detail = std::string("error: ") + error.what();

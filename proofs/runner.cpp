@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <memory>
+#include <mutex>
+#include <new>
 #include <system_error>
 
 #include "calculus/hash.h"
@@ -32,6 +35,8 @@ Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint
     Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
     if (generated) *generated = std::move(k);
     return outcome;
+  } catch (const std::bad_alloc&) {
+    throw;  // the process's memory ran out (check_case.h)
   } catch (const std::exception& error) {
     return {Verdict::Failed, "", "", std::string("generating the case failed: ") + error.what()};
   }
@@ -68,16 +73,29 @@ class WorkerThread {
   pthread_t thread_{};
 };
 
-// Calls work(i) for i in [0, count) on `jobs` worker threads.
+// Calls work(i) for i in [0, count) on `jobs` worker threads. An exception
+// from work (the memory budget ran out) stops every worker and is rethrown
+// here once all have joined.
 void parallel_for(std::uint64_t count, unsigned jobs,
                   const std::function<void(std::uint64_t)>& work) {
   std::atomic<std::uint64_t> next{0};
+  std::mutex failure_mutex;
+  std::exception_ptr failure;
   const auto worker = [&] {
-    for (std::uint64_t i = next++; i < count; i = next++) work(i);
+    try {
+      for (std::uint64_t i = next++; i < count; i = next++) work(i);
+    } catch (...) {
+      next = count;
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+    }
   };
-  std::vector<std::unique_ptr<WorkerThread>> threads;
-  for (unsigned j = 0; j < std::max(1u, jobs); ++j)
-    threads.push_back(std::make_unique<WorkerThread>(worker));
+  {
+    std::vector<std::unique_ptr<WorkerThread>> threads;
+    for (unsigned j = 0; j < std::max(1u, jobs); ++j)
+      threads.push_back(std::make_unique<WorkerThread>(worker));
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace

@@ -111,3 +111,42 @@ TEST_CASE("eval misuse is an error with exit status 2, not a crash", "[eval]") {
   fails_with({"x * x", "--at", "x=<1, 2>"}, "expected R");
   fails_with({"(\\x:R. x"}, "");
 }
+
+namespace {
+
+// f_k = λx. f_{k-1} (f_{k-1} x), k ≤ 30: 2^30 applications of f_0 to evaluate f30 0.
+std::string doubling_chain() {
+  std::string text = "let f0 = \\x:R. x + 1 in ";
+  for (int k = 1; k <= 30; ++k) {
+    text += "let f" + std::to_string(k) + " = \\x:R. f" + std::to_string(k - 1) + " (f" +
+            std::to_string(k - 1) + " x) in ";
+  }
+  return text + "f30 0";
+}
+
+}  // namespace
+
+TEST_CASE("eval stops on its budgets with exit status 2 and names the budget", "[eval][budget]") {
+  SECTION("the evaluation's step budget") {
+    const Run run = eval({doubling_chain()});
+    CHECK(run.status == 2);
+    CHECK(run.err == "perturb: the evaluation exceeded 100000000 steps (closures' evaluation "
+                     "budget)\n");
+  }
+  SECTION("--max-time") {
+    const Run run = eval({"--max-time", "0.2", doubling_chain()});
+    CHECK(run.status == 2);
+    CHECK(run.err == "perturb: the time budget ran out: --max-time 0.2 s\n");
+  }
+  SECTION("--max-memory") {
+    const Run run = eval({"--max-memory", "1000", "1"});
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "perturb: the memory budget ran out: more than 1000 bytes of heap (--max-memory)\n");
+  }
+  SECTION("a budget large enough changes nothing") {
+    const Run run = eval({"--max-memory", "100000000", "--max-time", "60", "D (\\x:R. x * x) 3"});
+    CHECK(run.status == 0);
+    CHECK(run.out == "6\n");
+  }
+}

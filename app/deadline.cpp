@@ -1,0 +1,24 @@
+#include "app/deadline.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+namespace perturb::app {
+
+void exit_after(double seconds) {
+  std::thread([seconds] {
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    const std::string message =
+        fmt::format("perturb: the time budget ran out: --max-time {} s\n", seconds);
+    std::fputs(message.c_str(), stderr);
+    std::fflush(stdout);
+    std::_Exit(2);  // no destructors: the main thread is still running
+  }).detach();
+}
+
+}  // namespace perturb::app

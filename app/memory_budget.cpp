@@ -1,0 +1,130 @@
+#include "app/memory_budget.h"
+
+#include <fmt/format.h>
+#include <malloc.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+
+namespace perturb::app {
+
+namespace {
+
+std::atomic<std::uint64_t> budget{kDefaultMaxMemory};
+std::atomic<std::uint64_t> in_use{0};
+std::atomic<std::uint64_t> peak{0};
+
+// Counts an allocation of p (null: none was made).
+void counted(void* p) {
+  if (p == nullptr) return;
+  const std::uint64_t now =
+      in_use.fetch_add(malloc_usable_size(p), std::memory_order_relaxed) + malloc_usable_size(p);
+  std::uint64_t seen = peak.load(std::memory_order_relaxed);
+  while (now > seen && !peak.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
+  }
+}
+
+// Whether size more bytes fit in the budget.
+bool fits(std::size_t size) {
+  return in_use.load(std::memory_order_relaxed) + size <= budget.load(std::memory_order_relaxed);
+}
+
+void* allocate(std::size_t size, std::size_t alignment) {
+  if (!fits(size)) return nullptr;
+  void* p = alignment <= alignof(std::max_align_t)
+                ? std::malloc(size == 0 ? 1 : size)
+                : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+  counted(p);
+  return p;
+}
+
+void* allocate_or_throw(std::size_t size, std::size_t alignment) {
+  if (void* p = allocate(size, alignment)) return p;
+  if (!fits(size)) throw MemoryBudgetExceeded();
+  throw std::bad_alloc();
+}
+
+void release(void* p) noexcept {
+  if (p == nullptr) return;
+  in_use.fetch_sub(malloc_usable_size(p), std::memory_order_relaxed);
+  std::free(p);
+}
+
+constexpr std::size_t kPlain = alignof(std::max_align_t);
+
+}  // namespace
+
+void set_memory_budget(std::uint64_t bytes) { budget = bytes; }
+std::uint64_t memory_budget() { return budget; }
+std::uint64_t heap_in_use() { return in_use; }
+std::uint64_t peak_heap_in_use() { return peak; }
+
+std::string memory_budget_message() {
+  // Lifts the budget first: the message itself needs memory, and the heap in
+  // use is still near the budget while the command unwinds.
+  const std::uint64_t exceeded = budget.exchange(UINT64_MAX);
+  return fmt::format("the memory budget ran out: more than {} bytes of heap (--max-memory)",
+                     exceeded);
+}
+
+void add_memory_option(CLI::App* command, std::uint64_t* also) {
+  command
+      ->add_option_function<std::uint64_t>(
+          "--max-memory",
+          [also](std::uint64_t bytes) {
+            set_memory_budget(bytes);
+            if (also) *also = bytes;
+          },
+          fmt::format("Stop with exit status 2 when the heap in use would exceed this many "
+                      "bytes (default {} = 2 GiB)",
+                      kDefaultMaxMemory))
+      ->check(CLI::PositiveNumber);
+}
+
+}  // namespace perturb::app
+
+// ---- the replaced global allocation functions ----
+
+void* operator new(std::size_t size) {
+  return perturb::app::allocate_or_throw(size, perturb::app::kPlain);
+}
+void* operator new[](std::size_t size) {
+  return perturb::app::allocate_or_throw(size, perturb::app::kPlain);
+}
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  return perturb::app::allocate_or_throw(size, static_cast<std::size_t>(alignment));
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) {
+  return perturb::app::allocate_or_throw(size, static_cast<std::size_t>(alignment));
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  return perturb::app::allocate(size, perturb::app::kPlain);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  return perturb::app::allocate(size, perturb::app::kPlain);
+}
+void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+  return perturb::app::allocate(size, static_cast<std::size_t>(alignment));
+}
+void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+  return perturb::app::allocate(size, static_cast<std::size_t>(alignment));
+}
+void operator delete(void* p) noexcept { perturb::app::release(p); }
+void operator delete[](void* p) noexcept { perturb::app::release(p); }
+void operator delete(void* p, std::size_t) noexcept { perturb::app::release(p); }
+void operator delete[](void* p, std::size_t) noexcept { perturb::app::release(p); }
+void operator delete(void* p, std::align_val_t) noexcept { perturb::app::release(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { perturb::app::release(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { perturb::app::release(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  perturb::app::release(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept { perturb::app::release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { perturb::app::release(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  perturb::app::release(p);
+}
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  perturb::app::release(p);
+}
