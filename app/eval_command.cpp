@@ -188,6 +188,7 @@ struct EvalOptions {
   std::vector<std::string> at;
   bool json = false;
   double max_seconds = 0;  // 0: no limit
+  std::uint64_t max_steps = semantics::ModelConfig{}.max_evaluation_steps;
 };
 
 // Prints the value of program at the --at point in model c; 0, or 2 after
@@ -243,8 +244,8 @@ int run_eval(const EvalOptions& options) {
     return report_error(input->origin, error);
   }
   int status = 2;
-  const bool found =
-      models::visit_builtin_model(options.model, semantics::ModelConfig{}, [&](const auto& model) {
+  const bool found = models::visit_builtin_model(
+      options.model, {.max_evaluation_steps = options.max_steps}, [&](const auto& model) {
         status = evaluate_in(model, input->origin, *program, bindings, options.json);
       });
   if (!found) {
@@ -272,6 +273,11 @@ void add_eval_command(CLI::App& app) {
   command->add_option("--at", options->at,
                       "A value for a free variable: NAME=VALUE, VALUE a number or <a, b>");
   command->add_flag("--json", options->json, "Print {\"type\": …, \"value\": …} as JSON");
+  command
+      ->add_option("--max-steps", options->max_steps,
+                   "Stop with exit status 2 when the evaluation takes more than this many steps "
+                   "(applications of morphisms, in closures and its foils; default 100000000)")
+      ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-time", options->max_seconds,
                    "Stop with exit status 2 after this many seconds of wall clock (default: no "

@@ -18,6 +18,7 @@ Morphism::Morphism(Object domain, Object codomain, Function function)
 
 ClosureCategory::ClosureCategory(const semantics::ModelConfig& config, FunctionSampler sampler)
     : atom_dimension_(config.atom_dimension),
+      max_evaluation_steps_(config.max_evaluation_steps),
       sampler_(sampler ? std::move(sampler) : FunctionSampler(random_smooth_function)) {
   calculus::check(atom_dimension_ >= 1, "closures: the atom dimension must be at least 1");
 }
@@ -97,7 +98,7 @@ Morphism ClosureCategory::constant(double value) const {
 }
 
 Value ClosureCategory::apply(const Morphism& f, const Value& p) const {
-  const EvaluationScope evaluation;
+  const EvaluationScope evaluation(max_evaluation_steps_);
   return f(p);
 }
 
@@ -171,7 +172,7 @@ semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, 
                                                const semantics::Tolerance& tolerance,
                                                std::mt19937_64& rng) const {
   using semantics::Comparison;
-  const EvaluationScope evaluation;  // function values are applied below
+  const EvaluationScope evaluation(max_evaluation_steps_);  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return Comparison::Equal;
@@ -211,7 +212,7 @@ bool ClosureCategory::approx_equal(const Object& x, const Value& p, const Value&
 }
 
 bool ClosureCategory::is_finite(const Object& x, const Value& p) const {
-  const EvaluationScope evaluation;  // function values are applied below
+  const EvaluationScope evaluation(max_evaluation_steps_);  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return true;

@@ -139,6 +139,7 @@ class ClosureCategory {
 
  private:
   int atom_dimension_;
+  std::uint64_t max_evaluation_steps_;
   FunctionSampler sampler_;
 };
 

@@ -18,6 +18,7 @@ struct Entry {
 struct Memo {
   int depth = 0;
   std::uint64_t steps = 0;
+  std::uint64_t max_steps = 0;
   std::unordered_map<std::uint64_t, Entry> entries;  // one per morphism: its last argument
 };
 
@@ -25,7 +26,9 @@ thread_local Memo memo;
 
 }  // namespace
 
-EvaluationScope::EvaluationScope() { ++memo.depth; }
+EvaluationScope::EvaluationScope(std::uint64_t max_steps) {
+  if (memo.depth++ == 0) memo.max_steps = max_steps;
+}
 
 EvaluationScope::~EvaluationScope() {
   if (--memo.depth == 0) {
@@ -35,9 +38,9 @@ EvaluationScope::~EvaluationScope() {
 }
 
 void count_step() {
-  if (memo.depth == 0 || ++memo.steps <= kMaxEvaluationSteps) return;
+  if (memo.depth == 0 || ++memo.steps <= memo.max_steps) return;
   throw semantics::EvaluationBudgetExceeded("the evaluation exceeded " +
-                                            std::to_string(kMaxEvaluationSteps) +
+                                            std::to_string(memo.max_steps) +
                                             " steps (closures' evaluation budget)");
 }
 

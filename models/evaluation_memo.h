@@ -6,9 +6,10 @@
 // evaluated in time near its DAG's size.
 //
 // An evaluation also counts its steps (applications of morphisms) and stops
-// with semantics::EvaluationBudgetExceeded after kMaxEvaluationSteps: the
-// budget is a number of steps, so whether an evaluation completes depends
-// on the term and the point only, never on the machine.
+// with semantics::EvaluationBudgetExceeded past the budget its outermost
+// scope was opened with (ModelConfig::max_evaluation_steps): a number of
+// steps, so whether an evaluation completes depends on the term and the
+// point only, never on the machine.
 //
 // The memo lives outside the morphisms and is emptied when the outermost
 // scope closes: a morphism that kept its own images would form reference
@@ -21,23 +22,19 @@
 
 namespace perturb::models::closures {
 
-// The steps one evaluation (the outermost scope) may take.
-// 10⁸ is a few seconds: enough for every sound.T case of a 1000-case run of
-// closures, whose largest evaluation takes 4·10⁷ steps.
-inline constexpr std::uint64_t kMaxEvaluationSteps = 100'000'000;
-
-// Opens an evaluation on this thread; the memo is emptied when the outermost
-// scope on the thread closes. Nested scopes share the outer one's memo.
+// Opens an evaluation on this thread that may take max_steps steps; the memo
+// is emptied when the outermost scope on the thread closes. Nested scopes
+// share the outer one's memo and budget.
 class EvaluationScope {
  public:
-  EvaluationScope();
+  explicit EvaluationScope(std::uint64_t max_steps);
   ~EvaluationScope();
   EvaluationScope(const EvaluationScope&) = delete;
   EvaluationScope& operator=(const EvaluationScope&) = delete;
 };
 
 // Counts one step of the open evaluation (none is open: nothing); throws
-// semantics::EvaluationBudgetExceeded past kMaxEvaluationSteps.
+// semantics::EvaluationBudgetExceeded past its budget.
 void count_step();
 
 // A new identity for a memoized morphism (never reused in the process).

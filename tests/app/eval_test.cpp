@@ -128,10 +128,11 @@ std::string doubling_chain() {
 
 TEST_CASE("eval stops on its budgets with exit status 2 and names the budget", "[eval][budget]") {
   SECTION("the evaluation's step budget") {
-    const Run run = eval({doubling_chain()});
+    const Run run = eval({"--max-steps", "100000", doubling_chain()});
     CHECK(run.status == 2);
-    CHECK(run.err == "perturb: the evaluation exceeded 100000000 steps (closures' evaluation "
-                     "budget)\n");
+    CHECK(run.err ==
+          "perturb: the evaluation exceeded 100000 steps (closures' evaluation "
+          "budget)\n");
   }
   SECTION("--max-time") {
     const Run run = eval({"--max-time", "0.2", doubling_chain()});
@@ -148,5 +149,16 @@ TEST_CASE("eval stops on its budgets with exit status 2 and names the budget", "
     const Run run = eval({"--max-memory", "100000000", "--max-time", "60", "D (\\x:R. x * x) 3"});
     CHECK(run.status == 0);
     CHECK(run.out == "6\n");
+  }
+}
+
+TEST_CASE("eval of a sum of 50 000 literals is 50000 in every model", "[eval]") {
+  std::string sum = "1";
+  for (int i = 1; i < 50000; ++i) sum += " + 1";
+  for (const char* model :
+       {"closures", "smooth", "naive-dual", "no-renaming", "finite-difference"}) {
+    const Run run = eval({"--model", model, "-"}, sum);
+    CHECK(run.status == 0);
+    CHECK(run.out == "50000\n");
   }
 }

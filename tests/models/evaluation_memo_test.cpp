@@ -48,8 +48,8 @@ calculus::Term squarings(const calculus::Term& start, int k) {
 }  // namespace
 
 TEST_CASE("closures evaluates a term with a 2^60-node tree once per DAG node", "[closures][memo]") {
-  // Evaluated once per occurrence this takes 2^60 steps; the step budget
-  // (10⁸) would stop it with EvaluationBudgetExceeded.
+  // Evaluated once per occurrence this takes 2^60 steps; the default step
+  // budget (10⁸) would stop it with EvaluationBudgetExceeded.
   const calculus::Term term = squarings(calculus::mk_lit(-1), 60);
   REQUIRE(term->tree_size() > (std::uint64_t{1} << 60));
   CHECK(value_of(term) == 1.0);
@@ -89,7 +89,7 @@ TEST_CASE("an evaluation past the step budget stops with EvaluationBudgetExceede
   text += "f30 0";
   auto program = calculus::parse_program(text);
   REQUIRE(program.ok());
-  const Closures c;
+  const Closures c({.max_evaluation_steps = 100'000});
   CHECK_THROWS_AS(semantics::evaluate_closed(c, program->term, program->type),
                   semantics::EvaluationBudgetExceeded);
 }

@@ -27,7 +27,7 @@ std::uint64_t label_count(const LawResult& result, const std::string& label) {
 
 TEST_CASE("sound.* laws without exponentials run on smooth over the whole calculus",
           "[smooth][soundness]") {
-  constexpr std::uint64_t kCases = 200;
+  constexpr std::uint64_t kCases = 100;
   for (const char* law :
        {"sound.T", "sound.lemma-5.5", "sound.beta", "sound.delta", "sound.lemma-5.4", "sound.nf"}) {
     INFO(law << " on smooth, seed 1, " << kCases << " cases");
@@ -52,6 +52,6 @@ TEST_CASE("sound.lemma-5.3 needs T(ev) and does not bind to smooth", "[smooth][s
 
 TEST_CASE("sound.lemma-5.5 on smooth catches T_x y = y", "[smooth][soundness][mutants]") {
   const calculus::ScopedMutant active(calculus::Mutant::TangentVarUntagged);
-  const LawResult result = run_one("sound.lemma-5.5", "smooth", small_run(1, 200));
+  const LawResult result = run_one("sound.lemma-5.5", "smooth", small_run(1, 100));
   CHECK(result.failed > 0);
 }

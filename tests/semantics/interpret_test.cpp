@@ -198,3 +198,14 @@ TEST_CASE("shared subterms are interpreted once", "[interpret]") {
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
   CHECK(closed.codomain(*morphism) == closed.real());
 }
+
+TEST_CASE("a sum of 50 000 summands is added as a balanced tree", "[interpret]") {
+  // A left fold nests 50 000 additions, and evaluating it overflowed the stack
+  // (issue 10); a balanced tree nests 16.
+  std::vector<Term> summands;
+  for (int i = 1; i <= 50000; ++i) summands.push_back(lit(i));
+  const Term sum = mk_sum(R(), summands);
+  REQUIRE(sum->children().size() == 50000);
+  CHECK(value_of(closed, sum, R()) == std::vector<double>{50000.0 * 50001.0 / 2});
+  CHECK(value_of(first_order, sum, R()) == std::vector<double>{50000.0 * 50001.0 / 2});
+}
