@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base_seed.h"
 #include "calculus/normalize.h"
 #include "calculus/random_term.h"
 #include "calculus/reduce.h"
@@ -18,10 +19,7 @@ using namespace perturb::calculus;
 
 namespace {
 
-std::uint64_t base_seed() {
-  const char* text = std::getenv("PERTURB_SEED");
-  return text ? std::strtoull(text, nullptr, 10) : 20260101;
-}
+std::uint64_t base_seed() { return perturb::testing::base_seed(20260101); }
 
 const Type R = real_type();
 

@@ -25,6 +25,7 @@
 #include <iostream>
 #include <vector>
 
+#include "base_seed.h"
 #include "calculus/normalize.h"
 #include "calculus/parse.h"
 #include "calculus/print.h"
@@ -38,10 +39,7 @@ using namespace perturb::calculus;
 
 namespace {
 
-std::uint64_t base_seed() {
-  const char* text = std::getenv("PERTURB_SEED");
-  return text ? std::strtoull(text, nullptr, 10) : 20260315;
-}
+std::uint64_t base_seed() { return perturb::testing::base_seed(20260315); }
 
 const Type R = real_type();
 
