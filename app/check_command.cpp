@@ -11,6 +11,7 @@
 
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
+#include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/report.h"
@@ -120,7 +121,8 @@ void add_check_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
-      "model. Exit status 0 when every law holds, 1 when one fails.");
+      "model. Exit status 0 when every law holds, 1 when one fails, 2 bad usage, 5 stopped at "
+      "--max-memory.");
   add_memory_option(command);
   command->add_option(
       "--law", arguments->laws,
@@ -132,9 +134,11 @@ void add_check_command(CLI::App& app) {
       "--plugin", arguments->plugins,
       "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
   command->add_option("--cases", arguments->run.cases, "Random cases per law and model")
+      ->check(unsigned_integer_check())
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->capture_default_str();
   command->add_option("--seed", arguments->run.seed, "Seed of the run; same seed, same cases")
+      ->check(unsigned_integer_check())
       ->capture_default_str();
   command->add_option("--max-size", arguments->run.max_size, "Approximate size of random terms")
       ->check(CLI::Range(1u, 200u))
@@ -146,12 +150,12 @@ void add_check_command(CLI::App& app) {
   command
       ->add_option("--tolerance", arguments->run.tolerance.relative,
                    "Relative tolerance when comparing the two sides")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(tolerance_check())
       ->capture_default_str();
   command
       ->add_option("--absolute-tolerance", arguments->run.tolerance.absolute,
                    "Absolute tolerance when comparing the two sides")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(tolerance_check())
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");
   command->callback([arguments] {

@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include "app/exit_status.h"
+
 namespace perturb::app {
 
 void exit_after(double seconds) {
@@ -17,7 +19,7 @@ void exit_after(double seconds) {
         fmt::format("perturb: the time budget ran out: --max-time {} s\n", seconds);
     std::fputs(message.c_str(), stderr);
     std::fflush(stdout);
-    std::_Exit(2);  // no destructors: the main thread is still running
+    std::_Exit(kExitFails);  // no destructors: the main thread is still running
   }).detach();
 }
 

@@ -1,4 +1,4 @@
-// `perturb eval TERM|FILE|- [--model NAME] [--at x=VALUE …] [--json]`
+// `perturb eval INPUT | -e TERM | -f FILE [--model NAME] [--at x=VALUE …] [--json]`
 //
 // Interprets the term in a model (spec §5; default `closures`) and prints its
 // value at the point given by --at. The --at variables, in order, are the
@@ -9,23 +9,29 @@
 // Output: numbers, <a, b> for pairs, <function σ -> τ> for functions (types in
 // the surface syntax, as `perturb type` prints them); with --json
 // {"type": "<type>", "value": V}, V a number, a two-element array for a pair,
-// or {"function": "<type>"}.
+// or {"function": "<type>"}. A non-finite real prints as nan, inf or -inf, and
+// in JSON as the string "nan", "inf" or "-inf".
 #include <fmt/format.h>
 
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "app/commands.h"
 #include "app/deadline.h"
+#include "app/exit_status.h"
 #include "app/input.h"
 #include "app/memory_budget.h"
+#include "app/option_checks.h"
+#include "calculus/normalize.h"
 #include "calculus/print.h"
 #include "models/registry.h"
 #include "semantics/evaluation_budget.h"
@@ -89,6 +95,7 @@ class AtValueReader {
     double number = 0;
     const auto [stop, status] = std::from_chars(begin, end, number);
     if (status != std::errc() || stop == begin) return error("expected a number or '<'");
+    if (!std::isfinite(number)) return error("a value is a finite number (as literals are)");
     at_ = static_cast<std::size_t>(stop - text_.data());
     return AtValue{number, {}};
   }
@@ -151,13 +158,35 @@ typename C::Point to_point(const C& c, const AtValue& value) {
   return c.pair_point(to_point(c, value.pair[0]), to_point(c, value.pair[1]));
 }
 
-std::string format_number(double number) { return fmt::format("{}", number); }
+// A real as text; every NaN is "nan" (its sign bit means nothing here).
+std::string format_number(double number) {
+  return std::isnan(number) ? "nan" : fmt::format("{}", number);
+}
+
+// A real in JSON: a number, or the string "nan", "inf" or "-inf" (JSON has no
+// non-finite numbers, and null would hide which one it was).
+nlohmann::json json_number(double number) {
+  if (std::isfinite(number)) return number;
+  return std::isnan(number) ? "nan" : number > 0 ? "inf" : "-inf";
+}
+
+// How many reals and functions a value of this type prints, saturating.
+std::uint64_t printed_leaves(const calculus::Type& type,
+                             std::unordered_map<const calculus::TypeNode*, std::uint64_t>& memo) {
+  if (!calculus::is_product(type)) return 1;
+  if (auto it = memo.find(type.get()); it != memo.end()) return it->second;
+  const std::uint64_t left = printed_leaves(type->left(), memo);
+  const std::uint64_t right = printed_leaves(type->right(), memo);
+  const std::uint64_t leaves = left > UINT64_MAX - right ? UINT64_MAX : left + right;
+  memo.emplace(type.get(), leaves);
+  return leaves;
+}
 
 // The point p of |type| (object x) as text.
 template <class C>
 std::string describe(const C& c, const calculus::Type& type, const typename C::Object& x,
                      const typename C::Point& p) {
-  if (calculus::is_real(type)) return format_number(c.real_value(p));
+  if (calculus::is_real(type)) return format_number(c.real_value(p));  // nan, inf, -inf as such
   if (calculus::is_product(type)) {
     const auto [left, right] = *c.factors(x);
     return "<" + describe(c, type->left(), left, c.apply(c.proj1(left, right), p)) + ", " +
@@ -171,7 +200,7 @@ std::string describe(const C& c, const calculus::Type& type, const typename C::O
 template <class C>
 nlohmann::json to_json(const C& c, const calculus::Type& type, const typename C::Object& x,
                        const typename C::Point& p) {
-  if (calculus::is_real(type)) return c.real_value(p);
+  if (calculus::is_real(type)) return json_number(c.real_value(p));
   if (calculus::is_product(type)) {
     const auto [left, right] = *c.factors(x);
     return nlohmann::json::array(
@@ -183,7 +212,8 @@ nlohmann::json to_json(const C& c, const calculus::Type& type, const typename C:
 }
 
 struct EvalOptions {
-  std::string term;
+  ProgramSource source;
+  std::uint64_t print_limit = calculus::kDefaultPrintLimit;
   std::string model = "closures";
   std::vector<std::string> at;
   bool json = false;
@@ -195,7 +225,7 @@ struct EvalOptions {
 // reporting an error.
 template <class C>
 int evaluate_in(const C& c, const std::string& origin, const calculus::Program& program,
-                const std::vector<AtBinding>& bindings, bool json) {
+                const std::vector<AtBinding>& bindings, bool json, std::uint64_t print_limit) {
   if constexpr (!semantics::CartesianDifferentialCategory<C>) {
     return report_error("",
                         {fmt::format("model '{}' cannot interpret terms", c.name()), std::nullopt});
@@ -204,20 +234,30 @@ int evaluate_in(const C& c, const std::string& origin, const calculus::Program& 
     if (!morphism) return report_error(origin, morphism.error());
     std::vector<typename C::Point> values;
     for (const AtBinding& binding : bindings) values.push_back(to_point(c, binding.value));
+    std::unordered_map<const calculus::TypeNode*, std::uint64_t> memo;
+    if (const std::uint64_t leaves = printed_leaves(program.type, memo); leaves > print_limit) {
+      return report_error(
+          origin, {fmt::format("not evaluated: a value of type {} has {} parts, over --print-limit "
+                               "{}",
+                               calculus::to_string(program.type, print_limit),
+                               calculus::tree_size_text(leaves), print_limit),
+                   std::nullopt});
+    }
     try {
       const typename C::Point point = c.apply(
           *morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
       const typename C::Object object = c.codomain(*morphism);
       const std::string text =
-          json ? nlohmann::json{{"type", calculus::to_string(program.type)},
+          json ? nlohmann::json{{"type", calculus::to_string(program.type, print_limit)},
                                 {"value", to_json(c, program.type, object, point)}}
                      .dump()
                : describe(c, program.type, object, point);
       std::cout << text << '\n';
     } catch (const semantics::EvaluationBudgetExceeded& error) {
-      return report_error(origin, {error.what(), std::nullopt});
+      report_error(origin, {error.what(), std::nullopt});
+      return kExitFails;  // gave up on a budget
     }
-    return 0;
+    return kExitHolds;
   }
 }
 
@@ -233,7 +273,7 @@ int run_eval(const EvalOptions& options) {
     context.push(binding->name, binding->type);
     bindings.push_back(std::move(binding).value());
   }
-  auto input = read_input(options.term);
+  auto input = read_input(options.source);
   if (!input) return report_error("", input.error());
   auto program = calculus::parse_program(input->text, context);
   if (!program) {
@@ -246,7 +286,8 @@ int run_eval(const EvalOptions& options) {
   int status = 2;
   const bool found = models::visit_builtin_model(
       options.model, {.max_evaluation_steps = options.max_steps}, [&](const auto& model) {
-        status = evaluate_in(model, input->origin, *program, bindings, options.json);
+        status = evaluate_in(model, input->origin, *program, bindings, options.json,
+                             options.print_limit);
       });
   if (!found) {
     std::string known;
@@ -264,10 +305,8 @@ void add_eval_command(CLI::App& app) {
   auto options = std::make_shared<EvalOptions>();
   CLI::App* command = app.add_subcommand("eval", "Evaluate a term in a model at a point");
   add_memory_option(command);
-  command
-      ->add_option("term", options->term,
-                   "The term: a file name, - for standard input, or the term itself")
-      ->required();
+  add_program_arguments(command, options->source);
+  add_print_limit_option(command, options->print_limit);
   command->add_option("--model", options->model,
                       "The model (default closures; see perturb list models)");
   command->add_option("--at", options->at,
@@ -275,12 +314,13 @@ void add_eval_command(CLI::App& app) {
   command->add_flag("--json", options->json, "Print {\"type\": …, \"value\": …} as JSON");
   command
       ->add_option("--max-steps", options->max_steps,
-                   "Stop with exit status 2 when the evaluation takes more than this many steps "
+                   "Give up with exit status 1 when the evaluation takes more than this many steps "
                    "(applications of morphisms, in closures and its foils; default 100000000)")
+      ->check(unsigned_integer_check())
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-time", options->max_seconds,
-                   "Stop with exit status 2 after this many seconds of wall clock (default: no "
+                   "Give up with exit status 1 after this many seconds of wall clock (default: no "
                    "limit; the evaluation's own step budget is deterministic)")
       ->check(CLI::PositiveNumber);
   command->callback([options] {

@@ -1,34 +1,62 @@
-// The perturb command line: parses arguments, calls the library, maps results
-// to exit statuses (0 success, 1 a law failed, 2 bad usage or input).
+// The perturb command line: parses arguments, calls the library, and maps
+// every way a command can end to one of the exit statuses of app/exit_status.h.
+#include <exception>
 #include <iostream>
 
 #include "app/commands.h"
+#include "app/exit_status.h"
+#include "app/input.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
+#include "calculus/error.h"
+
+namespace {
+
+int internal_error(const char* what) {
+  std::cerr << "perturb: internal error: " << perturb::app::bounded_for_message(what)
+            << "\nThis is a bug in perturb; please report it with the command that caused it.\n";
+  return perturb::app::kExitInternalError;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
-  app.require_subcommand(1);
-  perturb::app::add_type_command(app);
-  perturb::app::add_reduce_command(app);
-  perturb::app::add_eval_command(app);
-  perturb::app::add_check_command(app);
-  perturb::app::add_list_command(app);
-  perturb::app::add_repro_command(app);
+  using namespace perturb::app;
   try {
-    app.parse(argc, argv);
-  } catch (const perturb::app::MemoryBudgetExceeded&) {
-    std::cerr << "perturb: " << perturb::app::memory_budget_message() << '\n';
-    return 2;
+    CLI::App app{"Perturb: the perturbative λ-calculus of forward-mode AD", "perturb"};
+    app.footer(
+        "Exit status: 0 holds, 1 a counterexample (reduce/eval: gave up on a budget), 2 bad "
+        "usage or input, 3 internal error, 4 unhealthy run, 5 stopped at --max-memory or a "
+        "deadline (docs/exit-status.md).");
+    app.require_subcommand(1);
+    add_type_command(app);
+    add_reduce_command(app);
+    add_eval_command(app);
+    add_check_command(app);
+    add_list_command(app);
+    add_repro_command(app);
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::RuntimeError& status) {
+      return status.get_exit_code();
+    } catch (const CLI::ParseError& error) {
+      if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
+        return app.exit(error);
+      std::cerr << "perturb: " << bounded_for_message(error.what()) << " (see perturb --help)\n";
+      return kExitBadInput;
+    }
+  } catch (const MemoryBudgetExceeded&) {
+    std::cerr << "perturb: " << memory_budget_message() << '\n';
+    return kExitStopped;
   } catch (const std::bad_alloc&) {
     std::cerr << "perturb: out of memory (the system refused an allocation below --max-memory)\n";
-    return 2;
-  } catch (const CLI::RuntimeError& status) {
-    return status.get_exit_code();
-  } catch (const CLI::ParseError& error) {
-    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(error);
-    std::cerr << "perturb: " << error.what() << " (see perturb --help)\n";
-    return 2;
+    return kExitStopped;
+  } catch (const perturb::calculus::InternalError& error) {
+    return internal_error(error.what());
+  } catch (const std::exception& error) {
+    return internal_error(error.what());
+  } catch (...) {
+    return internal_error("an exception that is not a std::exception");
   }
-  return 0;
+  return kExitHolds;
 }

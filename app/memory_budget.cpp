@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "app/option_checks.h"
+
 namespace perturb::app {
 
 namespace {
@@ -76,9 +78,10 @@ void add_memory_option(CLI::App* command, std::uint64_t* also) {
             set_memory_budget(bytes);
             if (also) *also = bytes;
           },
-          fmt::format("Stop with exit status 2 when the heap in use would exceed this many "
+          fmt::format("Stop with exit status 5 when the heap in use would exceed this many "
                       "bytes (default {} = 2 GiB)",
                       kDefaultMaxMemory))
+      ->check(unsigned_integer_check())
       ->check(CLI::PositiveNumber);
 }
 

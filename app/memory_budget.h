@@ -2,7 +2,7 @@
 // bytes in use are counted by replacing the global operator new and delete,
 // and an allocation that would take them past the budget throws
 // MemoryBudgetExceeded (a std::bad_alloc). Commands end on it with exit
-// status 2 and a message naming the budget; in `perturb check` it ends the
+// status 5 (app/exit_status.h) and a message naming the budget; in `perturb check` it ends the
 // run, it is never a case's outcome (the per-case budgets, which are
 // deterministic, decide those).
 #pragma once

@@ -1,4 +1,4 @@
-// `perturb reduce TERM|FILE|- [options]`: normalises a term and prints the
+// `perturb reduce INPUT | -e TERM | -f FILE [options]`: normalises a term and prints the
 // result, optionally the trace and statistics.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,6 +11,7 @@
 #include "app/commands.h"
 #include "app/input.h"
 #include "app/memory_budget.h"
+#include "app/option_checks.h"
 #include "calculus/normalize.h"
 #include "calculus/print.h"
 
@@ -18,11 +19,11 @@ namespace perturb::app {
 namespace {
 
 struct ReduceOptions {
-  std::string argument;
+  ProgramSource source;
   std::string strategy = "normal";
   calculus::NormalizeOptions normalize;
   bool stats = false;
-  std::uint64_t print_limit = 100000;
+  std::uint64_t print_limit = calculus::kDefaultPrintLimit;
 };
 
 // The term in surface syntax, unless its tree is too large to print usefully.
@@ -43,7 +44,7 @@ calculus::Strategy strategy_named(const std::string& name) {
 }
 
 void run_reduce(ReduceOptions options) {
-  const calculus::Program program = read_program(options.argument);
+  const calculus::Program program = read_program(options.source);
   options.normalize.strategy = strategy_named(options.strategy);
   const calculus::NormalizeResult result = calculus::normalize(program.term, options.normalize);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
@@ -82,20 +83,19 @@ void add_reduce_command(CLI::App& app) {
       "reduce",
       "Normalise a term with the rules beta, pi, T and the delta-rules (spec §4, §6) and print "
       "the result. Exit status: 0 normal form, 1 gave up (a budget was exceeded; the last term "
-      "is printed), 2 bad input");
-  command
-      ->add_option("term", options->argument,
-                   "The term: a file name, - for standard input, or the term itself")
-      ->required();
+      "is printed), 2 bad input, 5 the heap reached --max-memory");
+  add_program_arguments(command, options->source);
   command
       ->add_option("--strategy", options->strategy,
                    "Which redex to contract next: normal (leftmost-outermost, the default), "
                    "applicative (leftmost-innermost) or random (seeded by --seed); T (\\x.s) "
                    "waits until s is normal (docs/syntax.md)")
       ->check(CLI::IsMember({"normal", "applicative", "random"}));
-  command->add_option("--seed", options->normalize.seed,
-                      "Seed of the random strategy (default 0); the same seed gives the same "
-                      "reduction");
+  command
+      ->add_option("--seed", options->normalize.seed,
+                   "Seed of the random strategy (default 0); the same seed gives the same "
+                   "reduction")
+      ->check(unsigned_integer_check());
   command->add_flag("--trace", options->normalize.trace,
                     "Print every step first: its number, rule, position (child indices from the "
                     "root; a shared redex lists every occurrence the step contracts) and the "
@@ -103,11 +103,13 @@ void add_reduce_command(CLI::App& app) {
   command
       ->add_option("--max-steps", options->normalize.max_steps,
                    "Give up after this many steps (default 100000)")
+      ->check(unsigned_integer_check())
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-size", options->normalize.max_size,
                    "Give up when the term's DAG size (distinct nodes), or the nodes one step "
                    "builds, exceed this (default 1000000)")
+      ->check(unsigned_integer_check())
       ->check(CLI::PositiveNumber);
   command
       ->add_option_function<std::uint64_t>(
@@ -117,8 +119,8 @@ void add_reduce_command(CLI::App& app) {
             set_memory_budget(bytes);
           },
           "Give up when the estimated memory (bytes per node kept and built, deterministic) "
-          "would exceed this many bytes, and stop with exit status 2 when the heap in use "
-          "would (default 2147483648 = 2 GiB)")
+          "would exceed this many bytes, and stop when the heap in use "
+          "would, with exit status 5 (default 2147483648 = 2 GiB)")
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--max-time", options->normalize.max_seconds,
@@ -133,9 +135,7 @@ void add_reduce_command(CLI::App& app) {
                     "After the result, print the outcome, the number of steps, the result's size "
                     "as a DAG (distinct nodes) and as a tree (computed, not built; '≥ 1.8e19' "
                     "when it saturates) and the peak memory estimate");
-  command->add_option("--print-limit", options->print_limit,
-                      "Do not print terms whose tree size exceeds this (default 100000); their "
-                      "sizes are printed instead");
+  add_print_limit_option(command, options->print_limit);
   command->callback([options] { run_reduce(*options); });
 }
 

@@ -1,60 +1,30 @@
 // `perturb repro REPORT.json [--index I]`
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
+#include <iterator>
 
+#include "app/input.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
+#include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
-#include "proofs/report.h"
+#include "proofs/recorded_case.h"
+#include "proofs/runner.h"
 
 namespace perturb::app {
 namespace {
 
 [[noreturn]] void fail_input(const std::string& message) {
-  std::cerr << "perturb: " << message << '\n';
+  std::cerr << "perturb: " << bounded_for_message(message) << '\n';
   throw CLI::RuntimeError(2);
 }
 
 int replay(const std::string& path, std::size_t index, const std::vector<std::string>& plugins) {
-  std::ifstream in(path);
-  if (!in) fail_input("cannot read " + path);
-  nlohmann::json report;
-  try {
-    report = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& error) {
-    fail_input(path + ": not JSON: " + error.what());
-  }
-  std::vector<nlohmann::json> counterexamples;
-  try {
-    for (const auto& result : report.at("results")) {
-      if (!result.at("counterexample").is_null())
-        counterexamples.push_back(result.at("counterexample"));
-    }
-  } catch (const nlohmann::json::exception& error) {
-    fail_input(path + ": not a perturb report: " + error.what());
-  }
-  if (counterexamples.empty()) fail_input(path + ": the report records no counterexample");
-  if (index >= counterexamples.size()) {
-    fail_input(path + ": --index " + std::to_string(index) + " but the report has " +
-               std::to_string(counterexamples.size()) + " counterexample(s)");
-  }
-  const nlohmann::json& recorded = counterexamples[index];
-  std::string law, model;
-  std::uint64_t case_seed = 0;
-  semantics::Tolerance tolerance;
-  try {
-    law = recorded.at("law").get<std::string>();
-    model = recorded.at("model").get<std::string>();
-    case_seed = recorded.at("case_seed").get<std::uint64_t>();
-    tolerance.relative = report.at("tolerance").at("relative").get<double>();
-    tolerance.absolute = report.at("tolerance").at("absolute").get<double>();
-  } catch (const nlohmann::json::exception& error) {
-    fail_input(path + ": malformed counterexample: " + error.what());
-  }
-  auto shrunk = proofs::case_from_json(recorded.at("shrunk"));
-  if (!shrunk.ok()) fail_input(path + ": " + shrunk.error().to_string());
+  auto text = read_file(path);
+  if (!text.ok()) fail_input(text.error().to_string());
+  auto recorded = proofs::read_recorded_case(*text, index);
+  if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
   std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
   for (const std::string& plugin : plugins) {
     auto loaded = load_plugin(plugin);
@@ -62,10 +32,13 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
     for (proofs::LawBinding& binding : *loaded) bindings.push_back(std::move(binding));
   }
   for (const proofs::LawBinding& binding : bindings) {
-    if (binding.info.id != law || binding.model != model) continue;
-    const proofs::Outcome outcome =
-        binding.check(*shrunk, tolerance, proofs::compare_seed_of(case_seed));
-    std::cout << law << " on " << model << ", recorded case " << recorded.value("case", 0) << ":\n"
+    if (binding.info.id != recorded->law || binding.model != recorded->model) continue;
+    if (auto invalid = proofs::validate_recorded_case(binding, *recorded))
+      fail_input(path + ": " + invalid->to_string());
+    const proofs::Outcome outcome = binding.check(recorded->shrunk, recorded->tolerance,
+                                                  proofs::compare_seed_of(recorded->case_seed));
+    std::cout << recorded->law << " on " << recorded->model << ", recorded case "
+              << recorded->case_index << ":\n"
               << "  left side  " << outcome.lhs << "\n  right side " << outcome.rhs << '\n';
     if (outcome.verdict == proofs::Verdict::Failed) {
       std::cout << "still fails: " << outcome.detail << '\n';
@@ -76,7 +49,8 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
                       : "discarded: " + outcome.detail + "\n");
     return 0;
   }
-  fail_input(path + ": no law " + law + " on a model " + model + " in this build" +
+  fail_input(path + ": no law " + recorded->law + " on a model " + recorded->model +
+             " in this build" +
              (plugins.empty() ? " (a plugin's model needs --plugin)" : " or its plugins"));
 }
 
@@ -88,12 +62,14 @@ void add_repro_command(CLI::App& app) {
   auto plugins = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand(
       "repro",
-      "Replay a counterexample recorded in a report.json from its recorded (shrunk) case. Exit "
-      "status 1 when it still fails, 0 when it no longer does.");
+      "Replay a counterexample recorded in a report.json from its recorded (shrunk) case, after "
+      "checking that it is the case check recorded. Exit status 1 when it still fails, 0 when it "
+      "no longer does, 2 when the report is malformed or was edited.");
   add_memory_option(command);
   command->add_option("report", *path, "The report.json written by perturb check --report")
       ->required();
   command->add_option("--index", *index, "Which counterexample of the report (0 is the first)")
+      ->check(unsigned_integer_check())
       ->capture_default_str();
   command->add_option("--plugin", *plugins,
                       "Load the models a plugin library registers, as perturb check --plugin did");

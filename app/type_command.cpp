@@ -1,4 +1,4 @@
-// `perturb type TERM|FILE|-`
+// `perturb type INPUT | -e TERM | -f FILE`
 #include <fmt/format.h>
 
 #include <iostream>
@@ -12,16 +12,18 @@
 namespace perturb::app {
 
 void add_type_command(CLI::App& app) {
-  auto argument = std::make_shared<std::string>();
+  struct Options {
+    ProgramSource source;
+    std::uint64_t print_limit = calculus::kDefaultPrintLimit;
+  };
+  auto options = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand("type", "Print the type of a term");
   add_memory_option(command);
-  command
-      ->add_option("term", *argument,
-                   "The term: a file name, - for standard input, or the term itself")
-      ->required();
-  command->callback([argument] {
-    const calculus::Program program = read_program(*argument);
-    std::cout << calculus::to_string(program.type) << '\n';
+  add_program_arguments(command, options->source);
+  add_print_limit_option(command, options->print_limit);
+  command->callback([options] {
+    const calculus::Program program = read_program(options->source);
+    std::cout << calculus::to_string(program.type, options->print_limit) << '\n';
     // Stdout stays the type alone, for scripts; the defaulting is a note on stderr.
     for (const calculus::SourcePosition& where : program.defaulted) {
       std::cerr << fmt::format(

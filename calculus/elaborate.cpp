@@ -21,6 +21,14 @@
 namespace perturb::calculus {
 namespace {
 
+// A user error found while building terms, after type inference succeeded.
+struct BuildError {
+  Error error;
+};
+
+// Levels of a type printed in an error message before "…" (as deep as the parser reads).
+constexpr std::uint32_t kMaxPrintedTypeDepth = 1000;
+
 using MetaId = std::uint32_t;
 inline constexpr MetaId kUnbound = std::numeric_limits<MetaId>::max();
 
@@ -128,38 +136,65 @@ class TypeStore {
     return result;
   }
 
-  // As calculus::to_string(Type), with ? for what is still unknown.
+  // As calculus::to_string(Type), with ? for what is still unknown; cut with
+  // "…" after about kDefaultPrintLimit characters, since a type shared as a
+  // DAG can be exponentially larger written out.
   std::string to_string(MetaId id) const {
-    const MetaType& type = at(id);
-    switch (type.kind) {
-      case MetaKind::Variable:
-        return "?";
-      case MetaKind::Atom:
-        return type.atom->atom_name();
-      case MetaKind::Product: {
-        const auto side = [&](MetaId part, bool right) {
-          const MetaKind kind = at(part).kind;
-          const bool parens = kind == MetaKind::Arrow || (right && kind == MetaKind::Product);
-          return parens ? fmt::format("({})", to_string(part)) : to_string(part);
-        };
-        return fmt::format("{} * {}", side(type.left, false), side(type.right, true));
-      }
-      case MetaKind::Arrow: {
-        const std::string domain = to_string(type.left);
-        return at(type.left).kind == MetaKind::Arrow
-                   ? fmt::format("({}) -> {}", domain, to_string(type.right))
-                   : fmt::format("{} -> {}", domain, to_string(type.right));
-      }
-    }
-    throw InternalError("TypeStore::to_string: unknown kind");
+    std::string out;
+    std::uint64_t budget = kDefaultPrintLimit;
+    print(id, 0, 0, out, budget);
+    return out;
   }
 
-  // Whether id still has an unknown part.
+  // Whether id still has an unknown part.  // Whether id still has an unknown part.
   bool has_variables(MetaId id) const {
     return reaches(id, [&](MetaId part) { return types_[part].kind == MetaKind::Variable; });
   }
 
  private:
+  // Appends id at precedence level (0 arrow, 1 product, 2 tangent) to out,
+  // spending one unit of budget per node; "…" once it is spent or below
+  // kMaxPrintedTypeDepth levels (which bounds the recursion).
+  void print(MetaId id, int level, std::uint32_t depth, std::string& out,
+             std::uint64_t& budget) const {
+    if (budget == 0 || depth >= kMaxPrintedTypeDepth) {
+      out += "…";
+      return;
+    }
+    --budget;
+    const MetaType& type = at(id);
+    const bool tangent = type.kind == MetaKind::Product && find(type.left) == find(type.right) &&
+                         at(type.left).kind != MetaKind::Atom;
+    const int own = type.kind == MetaKind::Arrow                 ? 0
+                    : type.kind == MetaKind::Product && !tangent ? 1
+                                                                 : 2;
+    if (own < level) out += '(';
+    switch (type.kind) {
+      case MetaKind::Variable:
+        out += '?';
+        break;
+      case MetaKind::Atom:
+        out += type.atom->atom_name();
+        break;
+      case MetaKind::Product:
+        if (tangent) {
+          out += "T ";
+          print(type.left, 2, depth + 1, out, budget);
+        } else {
+          print(type.left, 1, depth + 1, out, budget);
+          out += " * ";
+          print(type.right, 2, depth + 1, out, budget);
+        }
+        break;
+      case MetaKind::Arrow:
+        print(type.left, 1, depth + 1, out, budget);
+        out += " -> ";
+        print(type.right, 0, depth + 1, out, budget);
+        break;
+    }
+    if (own < level) out += ')';
+  }
+
   MetaId add(MetaKind kind, MetaId left, MetaId right, Type atom = nullptr,
              SourcePosition origin = {}) {
     types_.push_back(MetaType{kind, left, right, std::move(atom), kUnbound, origin});
@@ -224,6 +259,8 @@ class Elaborator {
       return infer_and_build(expected);
     } catch (const TooDeep& too_deep) {
       return Error{too_deep.what(), program_.term->position};
+    } catch (const BuildError& too_large) {
+      return too_large.error;
     }
   }
 
@@ -231,9 +268,10 @@ class Elaborator {
   ErrorOr<Program> infer_and_build(const Type& expected) {
     for (const SurfaceDefinition& definition : program_.definitions) {
       if (auto previous = definitions_.find(definition.name); previous != definitions_.end()) {
-        return Error{fmt::format("'{}' is already defined at line {}, column {}", definition.name,
-                                 previous->second.position.line, previous->second.position.column),
-                     definition.position};
+        return Error{
+            fmt::format("{} is already defined at line {}, column {}", quoted(definition.name),
+                        previous->second.position.line, previous->second.position.column),
+            definition.position};
       }
       PERTURB_ASSIGN_OR_RETURN(type, infer(*definition.body));
       definitions_.emplace(definition.name,
@@ -465,7 +503,7 @@ class Elaborator {
     if (auto index = free_variables_.lookup(node.name)) {
       return recorded(node, types_.from(free_variables_.at(*index).type));
     }
-    return Error{fmt::format("unknown name '{}'", node.name), node.position};
+    return Error{fmt::format("unknown name {}", quoted(node.name)), node.position};
   }
 
   // ---- pass 2: the typed core term ----
@@ -517,12 +555,19 @@ class Elaborator {
         const Type type = type_of(node);
         std::vector<Term> terms;
         terms.reserve(node.children.size());
-        for (const Surface& child : node.children) terms.push_back(build(*child));
+        std::uint64_t summands = 0;
+        for (const Surface& child : node.children) {
+          terms.push_back(build(*child));
+          summands += summand_count(terms.back());
+        }
+        check_summands(node, "sum", summands);
         return mk_sum(type, terms);
       }
       case SurfaceKind::Pair: {
         const Term first = build(*node.children[0]);
-        return mk_pair(first, build(*node.children[1]));
+        const Term second = build(*node.children[1]);
+        check_summands(node, "pair", summand_count(first) + summand_count(second));
+        return mk_pair(first, second);
       }
       case SurfaceKind::Multiply: {
         const Term left = build(*node.children[0]);
@@ -532,6 +577,22 @@ class Elaborator {
         return build(*node.children[0]);
     }
     throw InternalError("elaborate: unknown surface kind");
+  }
+
+  static std::uint64_t summand_count(const Term& term) {
+    return is_sum(term) ? term->children().size() : 1;
+  }
+
+  // A pair is the sum of its injected components, and sums are spread over
+  // injections (§3), so nested pairs of sums multiply summands: stop before
+  // building a bag larger than kMaxElaboratedSummands.
+  void check_summands(const SurfaceTerm& node, const char* what, std::uint64_t summands) const {
+    if (summands <= kMaxElaboratedSummands) return;
+    throw BuildError(
+        Error{fmt::format("this {} is a sum of {} simple terms once its sums are spread over pairs "
+                          "(§3), more than the {} a term may have",
+                          what, summands, kMaxElaboratedSummands),
+              node.position});
   }
 
   Term build_variable(const SurfaceTerm& node) {

@@ -27,9 +27,12 @@
 // Once the whole program has been seen, a type variable that nothing
 // constrains is taken to be R (any type would do, and R is the one users
 // mean); Program::defaulted says where that happened. Then the typed core
-// term is built, one typed node per surface occurrence.
+// term is built, one typed node per surface occurrence. Pairs of sums
+// multiply summands as they are built (§3's linear extensions), so a pair or
+// sum whose bag would exceed kMaxElaboratedSummands is a positioned error.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "calculus/context.h"
@@ -39,6 +42,10 @@
 #include "calculus/type.h"
 
 namespace perturb::calculus {
+
+// Most simple terms one bag of an elaborated program may have: a literal sum
+// of 200 000 terms elaborates, 19 levels of p = <p, p> (2^19) do not.
+inline constexpr std::uint64_t kMaxElaboratedSummands = std::uint64_t{1} << 18;
 
 // An elaborated program: a term, its type, the context it lives in.
 struct Program {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -50,6 +51,11 @@ class [[nodiscard]] ErrorOr {
  private:
   std::variant<T, Error> state_;
 };
+
+// text in single quotes for an error message; a token longer than
+// kMaxQuotedBytes is cut, its length said: "'aaaa…' (10485760 bytes)".
+inline constexpr std::size_t kMaxQuotedBytes = 64;
+std::string quoted(std::string_view text);
 
 // A violated internal invariant: a bug in Perturb, not in the user's input.
 class InternalError : public std::logic_error {

@@ -135,11 +135,11 @@ class Lexer {
     const bool negative = peek() == '-';
     if (negative) advance();
     if (is_special_number(0)) {
-      const bool is_nan = peek() == 'n';
-      advance(3);
-      const double magnitude = is_nan ? std::numeric_limits<double>::quiet_NaN()
-                                      : std::numeric_limits<double>::infinity();
-      token.number = negative ? -magnitude : magnitude;
+      // The calculus's literals are real numbers; IEEE specials are values a
+      // model may compute (and eval reports), never input.
+      return Error{fmt::format("'{}{}' is not a literal: literals are finite real numbers",
+                               negative ? "-" : "", text_.substr(offset_, 3)),
+                   start_position};
     } else {
       while (is_digit(peek())) advance();
       if (peek() == '.' && is_digit(peek(1))) {
@@ -155,13 +155,15 @@ class Lexer {
       const char* last = text_.data() + offset_;
       const auto [end, status] = std::from_chars(first, last, token.number);
       if (status != std::errc() || end != last) {
-        return Error{fmt::format("number '{}' is out of range", std::string_view(first, last)),
-                     start_position};
+        return Error{
+            fmt::format("number {} is out of range", quoted(std::string_view(first, last))),
+            start_position};
       }
     }
     if (is_identifier_char(peek())) {
-      return Error{fmt::format("malformed number '{}'", text_.substr(start, offset_ - start + 1)),
-                   start_position};
+      return Error{
+          fmt::format("malformed number {}", quoted(text_.substr(start, offset_ - start + 1))),
+          start_position};
     }
     token.kind = TokenKind::Number;
     token.text = std::string(text_.substr(start, offset_ - start));
@@ -194,7 +196,7 @@ ErrorOr<std::vector<Token>> lex(std::string_view text) { return Lexer(text).run(
 
 std::string describe(const Token& token) {
   if (token.kind == TokenKind::End) return "end of input";
-  return fmt::format("'{}'", token.text);
+  return quoted(token.text);
 }
 
 }  // namespace perturb::calculus

@@ -115,9 +115,9 @@ class Parser {
       return Error{fmt::format("unmatched '{}'", token.text), token.position};
     }
     if (at_definition_start()) {
-      return Error{fmt::format("expected end of input, found the definition of '{}' after the "
+      return Error{fmt::format("expected end of input, found the definition of {} after the "
                                "final term",
-                               token.text),
+                               quoted(token.text)),
                    token.position};
     }
     if (is_symbol(":")) {
@@ -175,11 +175,12 @@ class Parser {
     auto node = start(SurfaceKind::Lambda, backslash);
     node->name = peek().text;
     ++index_;
-    if (!is_symbol(":")) return expected(fmt::format("':' and the type of '{}'", node->name));
+    if (!is_symbol(":")) return expected(fmt::format("':' and the type of {}", quoted(node->name)));
     ++index_;
     PERTURB_ASSIGN_OR_RETURN(domain, type());
     node->type = domain;
-    if (!is_symbol(".")) return expected(fmt::format("'.' after the type of '{}'", node->name));
+    if (!is_symbol("."))
+      return expected(fmt::format("'.' after the type of {}", quoted(node->name)));
     ++index_;
     PERTURB_ASSIGN_OR_RETURN(body, term());
     node->children.push_back(std::move(body));
@@ -193,11 +194,11 @@ class Parser {
     auto node = start(SurfaceKind::Let, keyword);
     node->name = peek().text;
     ++index_;
-    if (!is_symbol("=")) return expected(fmt::format("'=' after 'let {}'", node->name));
+    if (!is_symbol("=")) return expected(fmt::format("'=' after let {}", quoted(node->name)));
     ++index_;
     PERTURB_ASSIGN_OR_RETURN(value, term());
     if (!is_keyword("in")) {
-      return expected(fmt::format("'in' after the value of '{}' (let at {})", node->name,
+      return expected(fmt::format("'in' after the value of {} (let at {})", quoted(node->name),
                                   where(keyword.position)));
     }
     ++index_;

@@ -11,8 +11,8 @@
 // * Sugar is recovered: a bag ι1 M1 + … + ι2 N1 + … with both components
 //   prints as <M1 + …, N1 + …>, `mul <M, N>` as M * N, and pi1 (T M <1, N>)
 //   as D M N.
-// * Literals print in the shortest form that reads back to the same double
-//   (inf, -inf, nan and -nan included).
+// * Literals (finite, term.h) print in the shortest form that reads back to
+//   the same double.
 // * A free variable prints with its context name; one that has no usable
 //   name (unnamed, shadowed by a later entry, or beyond the context) prints
 //   as the placeholder ?i, i its de Bruijn index in Γ, which does not parse.
@@ -28,7 +28,8 @@ namespace perturb::calculus {
 // term in the surface syntax, its free variables named by context.
 std::string to_string(const Term& term, const Context& context = {});
 
-// The surface spelling of a literal value (shortest round trip).
+// The surface spelling of a literal value (shortest round trip); non-finite
+// values, which are not literals, print as inf, -inf, nan and -nan.
 std::string literal_to_string(double value);
 
 }  // namespace perturb::calculus

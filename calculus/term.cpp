@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <unordered_set>
 
@@ -223,6 +224,8 @@ Term mk_proj(int k, const Term& operand) {
 }
 
 Term mk_lit(double value) {
+  check(std::isfinite(value),
+        "mk_lit: literals are finite (the lexer and the delta-rules ensure it)");
   if (value == 0.0) return mk_zero(real_type());
   TermNode::Data data;
   data.literal = value;

@@ -9,7 +9,7 @@
 //                        | T s                    pushforward
 //                        | ι_k s : σ1 × σ2        injection, with the product it lands in
 //                        | π_k s                  projection
-//                        | c                      real literal (never 0)
+//                        | c                      real literal (finite, never 0)
 //                        | mul | sin | cos | exp  primitive constants (spec §6)
 //
 // One node kind per line above; a bag of exactly one simple term *is* that

@@ -25,10 +25,17 @@ TypeNode::TypeNode(TypeKind kind, std::string name, Type left, Type right)
     : kind_(kind), name_(std::move(name)), left_(std::move(left)), right_(std::move(right)) {
   hash_ = hash_combine(static_cast<std::uint64_t>(kind_), hash_string(name_));
   depth_ = 1;
+  printed_size_ = 1;
   for (const Type* child : {&left_, &right_}) {
     if (!*child) continue;
     hash_ = hash_combine(hash_, (*child)->hash());
     depth_ = std::max(depth_, (*child)->depth() + 1);
+  }
+  const bool tangent = kind_ == TypeKind::Product && left_ == right_ && !is_atom(left_);
+  for (const Type* child : {&left_, &right_}) {
+    if (!*child || (tangent && child == &right_)) continue;
+    const std::uint64_t size = (*child)->printed_size();
+    printed_size_ = size > UINT64_MAX - printed_size_ ? UINT64_MAX : printed_size_ + size;
   }
   if (depth_ > kMaxTypeDepth) {
     throw TooDeep(fmt::format("type nested deeper than {} levels", kMaxTypeDepth));
@@ -62,25 +69,53 @@ const Type& product_component(const Type& product, int k) {
   return k == 1 ? product->left() : product->right();
 }
 
-std::string to_string(const Type& type) {
-  switch (type->kind()) {
-    case TypeKind::Atom:
-      return type->atom_name();
-    case TypeKind::Product: {
-      // fmt rather than operator+ on temporaries: GCC 12 -O3 warns falsely (-Wrestrict) on those.
-      const auto side = [](const Type& t, bool right) {
-        const bool parens = is_arrow(t) || (right && is_product(t));
-        return parens ? fmt::format("({})", to_string(t)) : to_string(t);
-      };
-      return fmt::format("{} * {}", side(type->left(), false), side(type->right(), true));
-    }
-    case TypeKind::Arrow: {
-      const std::string domain = to_string(type->left());
-      return is_arrow(type->left()) ? fmt::format("({}) -> {}", domain, to_string(type->right()))
-                                    : fmt::format("{} -> {}", domain, to_string(type->right()));
-    }
+namespace {
+
+// How tightly a printed type's context binds, loosest first.
+enum TypeLevel { kArrowLevel = 0, kProductLevel = 1, kTangentLevel = 2 };
+
+// σ when type is σ × σ printed as T σ: σ not an atom, so R × R stays R * R.
+Type printed_tangent_base(const Type& type) {
+  Type base = tangent_base(type);
+  return base && !is_atom(base) ? base : nullptr;
+}
+
+void print_type(const Type& type, TypeLevel context, std::string& out) {
+  TypeLevel own = kTangentLevel;
+  if (is_arrow(type)) own = kArrowLevel;
+  if (is_product(type) && !printed_tangent_base(type)) own = kProductLevel;
+  const bool parens = own < context;
+  if (parens) out += '(';
+  if (is_atom(type)) {
+    out += type->atom_name();
+  } else if (const Type base = printed_tangent_base(type)) {
+    out += "T ";
+    print_type(base, kTangentLevel, out);
+  } else if (is_product(type)) {
+    // `*` is left associative: a product on the right needs parentheses.
+    print_type(type->left(), kProductLevel, out);
+    out += " * ";
+    print_type(type->right(), kTangentLevel, out);
+  } else {
+    print_type(type->left(), kProductLevel, out);
+    out += " -> ";
+    print_type(type->right(), kArrowLevel, out);
   }
-  throw InternalError("to_string: unknown type kind");
+  if (parens) out += ')';
+}
+
+}  // namespace
+
+std::string to_string(const Type& type, std::uint64_t print_limit) {
+  if (type->printed_size() > print_limit) {
+    return fmt::format("(a type of {} nodes, depth {}: over the print limit {})",
+                       type->printed_size() == UINT64_MAX ? std::string("≥ 1.8e19")
+                                                          : std::to_string(type->printed_size()),
+                       type->depth(), print_limit);
+  }
+  std::string out;
+  print_type(type, kArrowLevel, out);
+  return out;
 }
 
 bool is_first_order(const Type& type) {

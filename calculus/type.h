@@ -4,7 +4,9 @@
 //          | σ × τ    product
 //          | σ → τ    function
 //
-// T σ := σ × σ is sugar (tangent first, primal second).
+// T σ := σ × σ is sugar (tangent first, primal second), and is printed as such
+// when σ is not an atom (R × R stays R * R): a type is a DAG, and T^n R, 2^n
+// atoms as a tree, prints in n + 2 words.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +29,8 @@ class TypeNode {
   const Type& right() const { return right_; }
   std::uint64_t hash() const { return hash_; }
   std::uint32_t depth() const { return depth_; }
+  // Nodes of the printed form (T σ counted as one node over σ), saturating.
+  std::uint64_t printed_size() const { return printed_size_; }
 
   std::uint64_t intern_key() const { return hash_; }
   bool same_shallow(const TypeNode& other) const;
@@ -37,6 +41,7 @@ class TypeNode {
   TypeKind kind_;
   std::uint32_t depth_;
   std::uint64_t hash_;
+  std::uint64_t printed_size_;
   std::string name_;
   Type left_, right_;
 };
@@ -60,9 +65,15 @@ const Type& product_component(const Type& product, int k);
 inline const Type& arrow_domain(const Type& arrow) { return arrow->left(); }
 inline const Type& arrow_codomain(const Type& arrow) { return arrow->right(); }
 
-// Surface syntax: `R * R -> R`; `*` is left associative and binds tighter than
-// the right-associative `->`.
-std::string to_string(const Type& type);
+// How many nodes of a term or type a command prints (--print-limit) unless told.
+inline constexpr std::uint64_t kDefaultPrintLimit = 100000;
+
+// Surface syntax: `T R * R -> R`; T binds tightest, `*` is left associative
+// and binds tighter than the right-associative `->`, and σ × σ prints as T σ
+// unless σ is an atom.
+// A type of more than print_limit printed nodes prints as its sizes instead,
+// "(a type of N nodes, depth D: over the print limit L)", which does not parse.
+std::string to_string(const Type& type, std::uint64_t print_limit = kDefaultPrintLimit);
 
 // Whether no function type occurs in type (R, atoms and their products).
 bool is_first_order(const Type& type);

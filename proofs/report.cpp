@@ -6,6 +6,7 @@
 
 #include "calculus/parse.h"
 #include "calculus/print.h"
+#include "proofs/recorded_case.h"
 
 namespace perturb::proofs {
 namespace {
@@ -77,6 +78,7 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"original", case_to_json(c.original)},
           {"original_outcome", {{"lhs", c.original_outcome.lhs}, {"rhs", c.original_outcome.rhs}}},
           {"shrunk", case_to_json(c.shrunk)},
+          {"digest", case_digest(result.info.id, result.model, c.case_seed, c.shrunk)},
           {"context", contexts_text(c.shrunk)},
           {"point", point_text(c.shrunk)},
           {"lhs", c.outcome.lhs},

@@ -73,17 +73,17 @@ class WorkerThread {
   pthread_t thread_{};
 };
 
-// Calls work(i) for i in [0, count) on `jobs` worker threads. An exception
-// from work (the memory budget ran out) stops every worker and is rethrown
-// here once all have joined.
+// Calls work(worker, i) for i in [0, count) on `jobs` worker threads, worker
+// in [0, jobs) naming the thread. An exception from work (the memory budget
+// ran out) stops every worker and is rethrown here once all have joined.
 void parallel_for(std::uint64_t count, unsigned jobs,
-                  const std::function<void(std::uint64_t)>& work) {
+                  const std::function<void(unsigned, std::uint64_t)>& work) {
   std::atomic<std::uint64_t> next{0};
   std::mutex failure_mutex;
   std::exception_ptr failure;
-  const auto worker = [&] {
+  const auto worker = [&](unsigned id) {
     try {
-      for (std::uint64_t i = next++; i < count; i = next++) work(i);
+      for (std::uint64_t i = next++; i < count; i = next++) work(id, i);
     } catch (...) {
       next = count;
       const std::lock_guard lock(failure_mutex);
@@ -93,9 +93,24 @@ void parallel_for(std::uint64_t count, unsigned jobs,
   {
     std::vector<std::unique_ptr<WorkerThread>> threads;
     for (unsigned j = 0; j < std::max(1u, jobs); ++j)
-      threads.push_back(std::make_unique<WorkerThread>(worker));
+      threads.push_back(std::make_unique<WorkerThread>([&worker, j] { worker(j); }));
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+// Adds what one worker saw of a law to what the others saw: counts add, and
+// the first failure and discard are the ones of least case index, so the
+// result does not depend on the number of threads or their timing.
+void fold_into(ChunkResult& total, const ChunkResult& part) {
+  total.passed += part.passed;
+  total.failed += part.failed;
+  total.discarded += part.discarded;
+  for (const auto& [label, count] : part.labels) total.labels[label] += count;
+  if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
+    total.first_failure = part.first_failure;
+  if (part.first_discard &&
+      (!total.first_discard || part.first_discard->first < total.first_discard->first))
+    total.first_discard = part.first_discard;
 }
 
 }  // namespace
@@ -115,15 +130,18 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
 
 std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
                                 const RunOptions& options) {
+  // Cases are streamed: each worker folds its outcomes into one ChunkResult
+  // per law, so memory does not grow with options.cases.
   const std::uint64_t chunks_per_law = (options.cases + kChunk - 1) / kChunk;
-  std::vector<ChunkResult> chunks(bindings.size() * chunks_per_law);
+  const unsigned workers = std::max(1u, options.jobs);
+  std::vector<std::vector<ChunkResult>> seen(workers, std::vector<ChunkResult>(bindings.size()));
   std::atomic<std::uint64_t> done{0};
   const std::uint64_t total = bindings.size() * options.cases;
-  parallel_for(chunks.size(), options.jobs, [&](std::uint64_t unit) {
+  parallel_for(bindings.size() * chunks_per_law, workers, [&](unsigned worker, std::uint64_t unit) {
     const LawBinding& binding = bindings[unit / chunks_per_law];
     const std::uint64_t first = (unit % chunks_per_law) * kChunk;
     const std::uint64_t last = std::min(options.cases, first + kChunk);
-    ChunkResult& result = chunks[unit];
+    ChunkResult& result = seen[worker][unit / chunks_per_law];
     for (std::uint64_t index = first; index < last; ++index) {
       Case k;
       const Outcome outcome = run_case(binding, options, index, &k);
@@ -135,11 +153,12 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
           break;
         case Verdict::Failed:
           ++result.failed;
-          if (!result.first_failure) result.first_failure = index;
+          if (!result.first_failure || index < *result.first_failure) result.first_failure = index;
           break;
         case Verdict::Discarded:
           ++result.discarded;
-          if (!result.first_discard) result.first_discard.emplace(index, outcome.detail);
+          if (!result.first_discard || index < result.first_discard->first)
+            result.first_discard.emplace(index, outcome.detail);
           break;
       }
     }
@@ -149,30 +168,25 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
 
   std::vector<LawResult> results(bindings.size());
   for (std::size_t b = 0; b < bindings.size(); ++b) {
+    ChunkResult folded;
+    for (const std::vector<ChunkResult>& worker : seen) fold_into(folded, worker[b]);
     LawResult& result = results[b];
     result.info = bindings[b].info;
     result.model = bindings[b].model;
     result.foil = bindings[b].foil;
     result.cases = options.cases;
-    std::optional<std::uint64_t> first_failure;
-    for (std::uint64_t c = 0; c < chunks_per_law; ++c) {
-      const ChunkResult& chunk = chunks[b * chunks_per_law + c];
-      result.passed += chunk.passed;
-      result.failed += chunk.failed;
-      result.discarded += chunk.discarded;
-      for (const auto& [label, count] : chunk.labels) result.labels[label] += count;
-      if (!first_failure && chunk.first_failure) first_failure = chunk.first_failure;
-      if (!result.discard_reason && chunk.first_discard) {
-        result.discard_reason = chunk.first_discard->second;
-      }
-    }
-    if (first_failure) {
+    result.passed = folded.passed;
+    result.failed = folded.failed;
+    result.discarded = folded.discarded;
+    result.labels = std::move(folded.labels);
+    if (folded.first_discard) result.discard_reason = folded.first_discard->second;
+    if (folded.first_failure) {
       Counterexample counterexample;
-      counterexample.case_index = *first_failure;
+      counterexample.case_index = *folded.first_failure;
       counterexample.case_seed =
-          case_seed(options.seed, result.info.id, result.model, *first_failure);
+          case_seed(options.seed, result.info.id, result.model, *folded.first_failure);
       counterexample.original_outcome =
-          run_case(bindings[b], options, *first_failure, &counterexample.original);
+          run_case(bindings[b], options, *folded.first_failure, &counterexample.original);
       counterexample.shrunk = counterexample.original;
       counterexample.outcome = counterexample.original_outcome;
       result.counterexample = std::move(counterexample);
@@ -180,7 +194,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
   }
 
   if (options.shrink) {
-    parallel_for(results.size(), options.jobs, [&](std::uint64_t b) {
+    parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {
       if (!results[b].counterexample) return;
       Counterexample& counterexample = *results[b].counterexample;
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);

@@ -163,7 +163,9 @@ TEST_CASE("bad usage: exit status 2 and one line", "[cli][errors]") {
   check_bad_input(perturb({"reduce", "1", "--strategy", "fast"}),
                   "perturb: --strategy: fast not in {normal,applicative,random} (see perturb "
                   "--help)");
-  check_bad_input(perturb({"type"}), "perturb: term is required (see perturb --help)");
+  check_bad_input(perturb({"type"}), "perturb: no program: give INPUT, -e TERM or -f FILE");
+  check_bad_input(perturb({"type", "1", "-e", "2"}),
+                  "perturb: give the program once: INPUT, -e TERM or -f FILE");
 }
 
 TEST_CASE("--help explains every option", "[cli]") {
