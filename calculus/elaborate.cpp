@@ -588,11 +588,11 @@ class Elaborator {
   // building a bag larger than kMaxElaboratedSummands.
   void check_summands(const SurfaceTerm& node, const char* what, std::uint64_t summands) const {
     if (summands <= kMaxElaboratedSummands) return;
-    throw BuildError(
+    throw BuildError{
         Error{fmt::format("this {} is a sum of {} simple terms once its sums are spread over pairs "
                           "(§3), more than the {} a term may have",
                           what, summands, kMaxElaboratedSummands),
-              node.position});
+              node.position}};
   }
 
   Term build_variable(const SurfaceTerm& node) {

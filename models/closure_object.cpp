@@ -1,6 +1,8 @@
 #include "models/closure_object.h"
 
+#include <set>
 #include <utility>
+#include <vector>
 
 #include "calculus/error.h"
 
@@ -69,20 +71,33 @@ const Object& Object::right() const {
   return node_->right;
 }
 
+// Objects are DAGs (T X = X × X shares X), and two equal objects built apart
+// share no node: compare each pair of nodes once, iteratively, so equality
+// costs the DAG's size, not its tree's (2^n for T applied n times).
 bool operator==(const Object& a, const Object& b) {
-  if (a.node_ == b.node_) return true;
-  if (a.kind() != b.kind()) return false;
-  switch (a.kind()) {
-    case Object::Kind::Terminal:
-    case Object::Kind::Real:
-      return true;
-    case Object::Kind::Atom:
-      return a.node_->name == b.node_->name && a.node_->dimension == b.node_->dimension;
-    case Object::Kind::Product:
-    case Object::Kind::Exponential:
-      return a.node_->left == b.node_->left && a.node_->right == b.node_->right;
+  using NodePair = std::pair<const Object::Node*, const Object::Node*>;
+  std::vector<NodePair> pending{{a.node_.get(), b.node_.get()}};
+  std::set<NodePair> compared;
+  while (!pending.empty()) {
+    const auto [x, y] = pending.back();
+    pending.pop_back();
+    if (x == y || !compared.insert({x, y}).second) continue;
+    if (x->kind != y->kind) return false;
+    switch (x->kind) {
+      case Object::Kind::Terminal:
+      case Object::Kind::Real:
+        break;
+      case Object::Kind::Atom:
+        if (x->name != y->name || x->dimension != y->dimension) return false;
+        break;
+      case Object::Kind::Product:
+      case Object::Kind::Exponential:
+        pending.emplace_back(x->left.node_.get(), y->left.node_.get());
+        pending.emplace_back(x->right.node_.get(), y->right.node_.get());
+        break;
+    }
   }
-  return false;
+  return true;
 }
 
 std::string Object::to_string(const char* arrow) const {

@@ -11,10 +11,14 @@
 
 // GCC 12 reports a false -Wstringop-overread inside small_vector's inline
 // storage moves (the bound it assumes is the heap case's); silence it there only.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
 #include <boost/container/small_vector.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 namespace perturb::models {
 

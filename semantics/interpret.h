@@ -113,29 +113,52 @@ calculus::Error first_order_error(const std::string& model, const std::string& w
 
 }  // namespace interpret_detail
 
-// |σ|; an Error for a function type in a model that is not closed.
+namespace interpret_detail {
+
+// |σ| with memo: a type is a DAG (T σ = σ × σ shares σ), and its object is
+// built once per distinct subtype, so T applied n times costs n objects, not 2^n.
 template <CartesianLeftAdditiveCategory C>
-calculus::ErrorOr<typename C::Object> interpret_type(const C& c, const calculus::Type& type) {
+calculus::ErrorOr<typename C::Object> interpret_type_shared(
+    const C& c, const calculus::Type& type,
+    std::unordered_map<const calculus::TypeNode*, typename C::Object>& memo) {
   using calculus::TypeKind;
+  if (auto found = memo.find(type.get()); found != memo.end()) return found->second;
   switch (type->kind()) {
-    case TypeKind::Atom:
-      return calculus::is_real(type) ? c.real() : c.atom(type->atom_name());
+    case TypeKind::Atom: {
+      typename C::Object atom = calculus::is_real(type) ? c.real() : c.atom(type->atom_name());
+      memo.emplace(type.get(), atom);
+      return atom;
+    }
     case TypeKind::Product:
     case TypeKind::Arrow: {
-      auto left = interpret_type(c, type->left());
+      auto left = interpret_type_shared(c, type->left(), memo);
       if (!left) return left.error();
-      auto right = interpret_type(c, type->right());
+      auto right = interpret_type_shared(c, type->right(), memo);
       if (!right) return right.error();
-      if (type->kind() == TypeKind::Product) return c.product(*left, *right);
+      if (type->kind() == TypeKind::Product) {
+        typename C::Object product = c.product(*left, *right);
+        memo.emplace(type.get(), product);
+        return product;
+      }
       if constexpr (CartesianClosedCategory<C>) {
-        return c.exponential(*left, *right);
+        typename C::Object exponential = c.exponential(*left, *right);
+        memo.emplace(type.get(), exponential);
+        return exponential;
       } else {
-        return interpret_detail::first_order_error(interpret_detail::model_name(c),
-                                                   "the type " + to_string(type));
+        return first_order_error(model_name(c), "the type " + to_string(type));
       }
     }
   }
   throw calculus::InternalError("interpret_type: unknown type kind");
+}
+
+}  // namespace interpret_detail
+
+// |σ|; an Error for a function type in a model that is not closed.
+template <CartesianLeftAdditiveCategory C>
+calculus::ErrorOr<typename C::Object> interpret_type(const C& c, const calculus::Type& type) {
+  std::unordered_map<const calculus::TypeNode*, typename C::Object> memo;
+  return interpret_detail::interpret_type_shared(c, type, memo);
 }
 
 // |Γ| = (…((1 × |σ1|) × |σ2|) …) × |σn|.
