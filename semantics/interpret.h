@@ -187,12 +187,19 @@ class Interpreter {
 
   explicit Interpreter(const C& c) : c_(c) {}
 
+  // |σ|, built once per distinct type of the whole interpretation: every
+  // node asks for the object of its type, and a deep type rebuilt per node
+  // made interpretation cubic in the nesting of pairs.
+  calculus::ErrorOr<Object> object(const calculus::Type& type) {
+    return interpret_detail::interpret_type_shared(c_, type, objects_);
+  }
+
   // |Γ ⊢ term : type(term)|, for a term whose free variables have their types in Γ.
   Result run(const calculus::Context& context, const calculus::Term& term) {
     if constexpr (SharesEvaluation<C>) shared_ = calculus::shared_subterms(term);
     Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
     for (const calculus::Binding& binding : context.entries()) {
-      auto entry = interpret_type(c_, binding.type);
+      auto entry = object(binding.type);
       if (!entry) return entry.error();
       scope.push(c_, binding, *entry);
     }
@@ -283,7 +290,7 @@ class Interpreter {
   // |0| = 0, |s + N| = |s| + |N|.
   Result sum(const Scope& scope, const calculus::Term& term) {
     if (calculus::is_zero(term)) {
-      auto codomain = interpret_type(c_, term->type());
+      auto codomain = object(term->type());
       if (!codomain) return codomain.error();
       return c_.zero(scope.object(), *codomain);
     }
@@ -310,9 +317,9 @@ class Interpreter {
 
   // The objects |σ1| and |σ2| of a product type σ1 × σ2.
   calculus::ErrorOr<std::pair<Object, Object>> factors(const calculus::Type& product) {
-    auto left = interpret_type(c_, calculus::product_component(product, 1));
+    auto left = object(calculus::product_component(product, 1));
     if (!left) return left.error();
-    auto right = interpret_type(c_, calculus::product_component(product, 2));
+    auto right = object(calculus::product_component(product, 2));
     if (!right) return right.error();
     return std::make_pair(*left, *right);
   }
@@ -344,9 +351,9 @@ class Interpreter {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      auto domain = interpret_type(c_, calculus::arrow_domain(fn->type()));
+      auto domain = object(calculus::arrow_domain(fn->type()));
       if (!domain) return domain.error();
-      auto codomain = interpret_type(c_, calculus::arrow_codomain(fn->type()));
+      auto codomain = object(calculus::arrow_codomain(fn->type()));
       if (!codomain) return codomain.error();
       auto function = interpret(scope, fn);
       if (!function) return function;
@@ -373,7 +380,7 @@ class Interpreter {
   // |λx:σ. s| = Λ(|s|_{Γ; x:σ}).
   Result abstraction(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
-      auto domain = interpret_type(c_, calculus::lam_domain(term));
+      auto domain = object(calculus::lam_domain(term));
       if (!domain) return domain.error();
       Scope inner = scope;
       inner.id = child_scope(scope.id, calculus::lam_domain(term));
@@ -390,9 +397,9 @@ class Interpreter {
   Result pushforward(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
       const calculus::Type& function = calculus::operand(term)->type();
-      auto domain = interpret_type(c_, calculus::arrow_domain(function));
+      auto domain = object(calculus::arrow_domain(function));
       if (!domain) return domain.error();
-      auto codomain = interpret_type(c_, calculus::arrow_codomain(function));
+      auto codomain = object(calculus::arrow_codomain(function));
       if (!codomain) return codomain.error();
       auto inner = interpret(scope, calculus::operand(term));
       if (!inner) return inner;
@@ -460,6 +467,7 @@ class Interpreter {
   std::unordered_map<std::pair<std::uint64_t, const void*>, std::uint64_t, ChildKeyHash>
       child_scopes_;
   std::unordered_map<MemoKey, Morphism, MemoKeyHash> memo_;
+  std::unordered_map<const calculus::TypeNode*, Object> objects_;  // object()'s memo
   std::unordered_set<const calculus::TermNode*> shared_;  // subterms with several occurrences
 };
 
