@@ -88,9 +88,9 @@ calculus::Program read_program(const ProgramSource& source) {
 
 std::string bounded_for_message(std::string_view text) {
   if (text.size() <= kMaxMessageBytes) return std::string(text);
-  std::size_t cut = kMaxMessageBytes - 200;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
-  return fmt::format("{}… ({} bytes in all)", text.substr(0, cut), text.size());
+  // Room for the suffix, so that the whole line stays within kMaxMessageBytes.
+  return fmt::format("{}… ({} bytes in all)", calculus::utf8_prefix(text, kMaxMessageBytes - 200),
+                     text.size());
 }
 
 }  // namespace perturb::app

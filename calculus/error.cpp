@@ -13,11 +13,16 @@ std::string Error::to_string() const {
 
 namespace perturb::calculus {
 
+std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut);
+}
+
 std::string quoted(std::string_view text) {
   if (text.size() <= kMaxQuotedBytes) return fmt::format("'{}'", text);
-  std::size_t cut = kMaxQuotedBytes;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
-  return fmt::format("'{}…' ({} bytes)", text.substr(0, cut), text.size());
+  return fmt::format("'{}…' ({} bytes)", utf8_prefix(text, kMaxQuotedBytes), text.size());
 }
 
 }  // namespace perturb::calculus

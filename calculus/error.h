@@ -57,6 +57,10 @@ class [[nodiscard]] ErrorOr {
 inline constexpr std::size_t kMaxQuotedBytes = 64;
 std::string quoted(std::string_view text);
 
+// The longest prefix of text of at most max_bytes that does not split a UTF-8
+// sequence.
+std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
+
 // A violated internal invariant: a bug in Perturb, not in the user's input.
 class InternalError : public std::logic_error {
  public:

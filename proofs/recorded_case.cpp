@@ -40,14 +40,6 @@ calculus::ErrorOr<T> field(const json& object, const char* name, const char* whe
   return value.get<T>();
 }
 
-std::string shape_text(const calculus::Context& context) {
-  std::string text;
-  for (const calculus::Binding& binding : context.entries())
-    text += fmt::format("{}{} : {}", text.empty() ? "" : ", ", binding.name,
-                        calculus::to_string(binding.type));
-  return text.empty() ? "∅" : text;
-}
-
 bool same_shape(const calculus::Context& a, const calculus::Context& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -158,13 +150,13 @@ std::optional<calculus::Error> validate_recorded_case(const LawBinding& binding,
           fmt::format("term {} has role {} where the law has {}", i + 1, have.role, want.role));
     if (!same_shape(have.context, want.context) || have.type != want.type)
       return outside(fmt::format("{} is {} ⊢ _ : {} where the case has {} ⊢ _ : {}", have.role,
-                                 shape_text(have.context), calculus::to_string(have.type),
-                                 shape_text(want.context), calculus::to_string(want.type)));
+                                 context_text(have.context), calculus::to_string(have.type),
+                                 context_text(want.context), calculus::to_string(want.type)));
   }
   if (!same_shape(shrunk.point_context, generated.point_context))
     return outside(fmt::format("the point is {} where the case has {}",
-                               shape_text(shrunk.point_context),
-                               shape_text(generated.point_context)));
+                               context_text(shrunk.point_context),
+                               context_text(generated.point_context)));
   return std::nullopt;
 }
 

@@ -13,15 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string context_text(const calculus::Context& context) {
-  std::string text;
-  for (const calculus::Binding& binding : context.entries()) {
-    if (!text.empty()) text += ", ";
-    text += binding.name + " : " + calculus::to_string(binding.type);
-  }
-  return text.empty() ? "∅" : text;
-}
-
 std::string point_text(const Case& k) {
   std::string text;
   for (std::size_t i = 0; i < k.point.size(); ++i) {
@@ -89,6 +80,15 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
 }
 
 }  // namespace
+
+std::string context_text(const calculus::Context& context) {
+  std::string text;
+  for (const calculus::Binding& binding : context.entries()) {
+    if (!text.empty()) text += ", ";
+    text += binding.name + " : " + calculus::to_string(binding.type);
+  }
+  return text.empty() ? "∅" : text;
+}
 
 std::string repro_command(const LawResult& result, const RunOptions& options) {
   std::string plugins;

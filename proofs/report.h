@@ -17,6 +17,9 @@ namespace perturb::proofs {
 // The command line that reruns a result's law on its model with these options.
 std::string repro_command(const LawResult& result, const RunOptions& options);
 
+// "x : R, y : R * R", or "∅" for the empty context.
+std::string context_text(const calculus::Context& context);
+
 // A case as JSON: {"terms": [{role, context, term, type}], "point": [{name, type, term}]}.
 nlohmann::json case_to_json(const Case& k);
 // The case a case_to_json wrote, parsed back; an error names the field that failed.
