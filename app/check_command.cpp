@@ -78,8 +78,22 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out) fail_usage("cannot write " + path.string());
 }
 
+// Creates the --report directory and makes sure it can be written, before a
+// run that may take hours rather than after it.
+void prepare_report_dir(const std::filesystem::path& dir) {
+  std::error_code error;
+  if (std::filesystem::exists(dir, error) && !std::filesystem::is_directory(dir, error))
+    fail_usage("--report " + dir.string() + " is not a directory");
+  std::filesystem::create_directories(dir, error);
+  if (error)
+    fail_usage("cannot create the report directory " + dir.string() + ": " + error.message());
+  if (access(dir.c_str(), W_OK) != 0)
+    fail_usage("cannot write to the report directory " + dir.string());
+}
+
 int run_check(CheckArguments& arguments) {
   const std::vector<proofs::LawBinding> bindings = select(arguments);
+  if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   arguments.run.shrink = !arguments.no_shrink;
   arguments.run.plugins = arguments.plugins;
   if (arguments.run.jobs == 0)
@@ -98,9 +112,6 @@ int run_check(CheckArguments& arguments) {
   const std::vector<proofs::LawResult> results = proofs::run_laws(bindings, arguments.run);
   std::cout << proofs::summary_text(results, arguments.run);
   if (!arguments.report_dir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(arguments.report_dir, error);
-    if (error) fail_usage("cannot create " + arguments.report_dir + ": " + error.message());
     const std::filesystem::path dir(arguments.report_dir);
     write_file(dir / "report.json", proofs::report_json(results, arguments.run).dump(2) + "\n");
     write_file(dir / "report.md", proofs::report_markdown(results, arguments.run));

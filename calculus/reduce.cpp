@@ -302,10 +302,11 @@ ErrorOr<Term> subterm_at(const Term& term, const Position& position) {
   return *current;
 }
 
-ErrorOr<Contraction> reduce_at(const Term& term, const Position& position, const Rules& rules) {
+ErrorOr<Contraction> reduce_at(const Term& term, const Position& position, const Rules& rules,
+                               std::uint64_t max_nodes) {
   ErrorOr<Term> redex = subterm_at(term, position);
   if (!redex) return redex.error();
-  std::optional<Contraction> contracted = contract(*redex, rules);
+  std::optional<Contraction> contracted = contract(*redex, rules, max_nodes);
   if (!contracted) {
     return reduce_error(fmt::format("no redex at position {}", to_string(position)));
   }

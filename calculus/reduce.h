@@ -81,7 +81,9 @@ std::vector<Redex> find_redexes(const Term& term, const Rules& rules = {},
 ErrorOr<Term> subterm_at(const Term& term, const Position& position);
 
 // term with the redex at position contracted (only that occurrence), or an
-// Error when position is outside term or not a redex.
-ErrorOr<Contraction> reduce_at(const Term& term, const Position& position, const Rules& rules = {});
+// Error when position is outside term or not a redex. Throws TooLarge when
+// the reduct builds more than max_nodes nodes (as contract does).
+ErrorOr<Contraction> reduce_at(const Term& term, const Position& position, const Rules& rules = {},
+                               std::uint64_t max_nodes = kNoNodeLimit);
 
 }  // namespace perturb::calculus

@@ -53,11 +53,14 @@ Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng
   std::erase_if(matching,
                 [&](const calculus::Redex& r) { return r.position.size() != shallowest; });
   const calculus::Redex& chosen = calculus::random_element(rng, matching);
-  auto contraction = calculus::reduce_at(term, chosen.position);
-  if (!contraction.ok()) {
-    throw calculus::InternalError("contract_some: find_redexes gave a position reduce_at refused");
-  }
-  return contraction->result;
+  return derived("the reduct", [&](std::uint64_t max_nodes) {
+    auto contraction = calculus::reduce_at(term, chosen.position, {}, max_nodes);
+    if (!contraction.ok()) {
+      throw calculus::InternalError(
+          "contract_some: find_redexes gave a position reduce_at refused");
+    }
+    return contraction->result;
+  });
 }
 
 Term shared_derivative_term(CaseGenerator& gen) {

@@ -155,3 +155,21 @@ TEST_CASE("perturb repro: 2 for a missing or malformed report", "[repro]") {
   CHECK(contains(empty.err, "no counterexample"));
   fs::remove(bad);
 }
+
+TEST_CASE("perturb check: 2 for a --report directory it cannot write, before running", "[check]") {
+  const fs::path file = temporary_path(".file");
+  { std::ofstream(file) << "not a directory\n"; }
+  // A million cases would take minutes: the refusal comes before the run.
+  const Run onto_file =
+      perturb({"check", "--law", "cdc.D1", "--cases", "1000000", "--report", file.string()});
+  CHECK(onto_file.status == 2);
+  CHECK(contains(onto_file.err, "is not a directory"));
+  CHECK(onto_file.out.empty());
+
+  const Run under_file = perturb(
+      {"check", "--law", "cdc.D1", "--cases", "1000000", "--report", (file / "sub").string()});
+  CHECK(under_file.status == 2);
+  CHECK(contains(under_file.err, "cannot create the report directory"));
+  CHECK(under_file.out.empty());
+  fs::remove(file);
+}
