@@ -169,6 +169,13 @@ void add_check_command(CLI::App& app) {
       ->check(tolerance_check())
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");
+  command
+      ->add_option("--case-memory", arguments->run.case_memory,
+                   "Discard a case (counted, with this reason) when generating and checking it "
+                   "takes more than this many bytes of heap; 0: no limit but --max-memory "
+                   "(semantics/case_memory.h)")
+      ->check(unsigned_integer_check())
+      ->capture_default_str();
   command->callback([arguments] {
     if (const int status = run_check(*arguments); status != 0) throw CLI::RuntimeError(status);
   });

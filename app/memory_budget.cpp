@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "app/option_checks.h"
+#include "semantics/case_memory.h"
 
 namespace perturb::app {
 
@@ -32,24 +33,43 @@ bool fits(std::size_t size) {
   return in_use.load(std::memory_order_relaxed) + size <= budget.load(std::memory_order_relaxed);
 }
 
+// Whether size more bytes fit in the budget of the thread's open case
+// (semantics/case_memory.h), if one is open.
+bool fits_case(std::size_t size) {
+  const semantics::CaseMemory& open = semantics::case_memory;
+  return open.budget == 0 ||
+         open.allocated + static_cast<std::int64_t>(size) <= static_cast<std::int64_t>(open.budget);
+}
+
 void* allocate(std::size_t size, std::size_t alignment) {
-  if (!fits(size)) return nullptr;
+  if (!fits(size) || !fits_case(size)) return nullptr;
   void* p = alignment <= alignof(std::max_align_t)
                 ? std::malloc(size == 0 ? 1 : size)
                 : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
   counted(p);
+  if (p != nullptr && semantics::case_memory.budget != 0)
+    semantics::case_memory.allocated += static_cast<std::int64_t>(malloc_usable_size(p));
   return p;
 }
 
 void* allocate_or_throw(std::size_t size, std::size_t alignment) {
   if (void* p = allocate(size, alignment)) return p;
   if (!fits(size)) throw MemoryBudgetExceeded();
+  if (!fits_case(size)) {
+    // Closes the case's account: unwinding and reporting it need memory too.
+    const std::uint64_t budget = semantics::case_memory.budget;
+    semantics::case_memory.budget = 0;
+    throw semantics::CaseMemoryExceeded(budget);
+  }
   throw std::bad_alloc();
 }
 
 void release(void* p) noexcept {
   if (p == nullptr) return;
-  in_use.fetch_sub(malloc_usable_size(p), std::memory_order_relaxed);
+  const std::size_t size = malloc_usable_size(p);
+  in_use.fetch_sub(size, std::memory_order_relaxed);
+  if (semantics::case_memory.budget != 0)
+    semantics::case_memory.allocated -= static_cast<std::int64_t>(size);
   std::free(p);
 }
 

@@ -2,9 +2,11 @@
 // bytes in use are counted by replacing the global operator new and delete,
 // and an allocation that would take them past the budget throws
 // MemoryBudgetExceeded (a std::bad_alloc). Commands end on it with exit
-// status 5 (app/exit_status.h) and a message naming the budget; in `perturb check` it ends the
-// run, it is never a case's outcome (the per-case budgets, which are
-// deterministic, decide those).
+// status 5 (app/exit_status.h) and a message naming the budget; in `perturb
+// check` it ends the run, it is never a case's outcome. The same functions
+// keep the account of the case a thread is checking (semantics/case_memory.h,
+// `check --case-memory`): a case past its own budget is discarded and the run
+// goes on.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -13,6 +13,7 @@
 #include "calculus/error.h"
 #include "proofs/law_support.h"
 #include "proofs/linear_model.h"
+#include "semantics/case_memory.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
 #include "semantics/evaluation_budget.h"
@@ -151,6 +152,9 @@ Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolera
   } catch (const semantics::EvaluationBudgetExceeded& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
+  } catch (const semantics::CaseMemoryExceeded& error) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.detail = semantics::case_memory_discard(error);
   } catch (const std::bad_alloc&) {
     throw;  // the process's memory ran out: no outcome of this case
   } catch (const std::exception& error) {

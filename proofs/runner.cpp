@@ -30,11 +30,14 @@ struct ChunkResult {
 Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
                  Case* generated) {
   const std::uint64_t seed = case_seed(options.seed, binding.info.id, binding.model, index);
+  const semantics::CaseMemoryScope memory(options.case_memory);
   try {
     Case k = generate_case(binding, options, index);
     Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
     if (generated) *generated = std::move(k);
     return outcome;
+  } catch (const semantics::CaseMemoryExceeded& error) {
+    return {Verdict::Discarded, "", "", semantics::case_memory_discard(error)};
   } catch (const std::bad_alloc&) {
     throw;  // the process's memory ran out (check_case.h)
   } catch (const std::exception& error) {
@@ -199,9 +202,11 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       Counterexample& counterexample = *results[b].counterexample;
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);
       const LawBinding& binding = bindings[b];
-      ShrinkResult shrunk = shrink_case(
-          counterexample.original, counterexample.original_outcome,
-          [&](const Case& k) { return binding.check(k, options.tolerance, compare_seed); });
+      ShrinkResult shrunk =
+          shrink_case(counterexample.original, counterexample.original_outcome, [&](const Case& k) {
+            const semantics::CaseMemoryScope memory(options.case_memory);
+            return binding.check(k, options.tolerance, compare_seed);
+          });
       counterexample.shrunk = std::move(shrunk.shrunk);
       counterexample.outcome = std::move(shrunk.outcome);
       counterexample.shrink_steps = shrunk.steps;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "proofs/binding.h"
+#include "semantics/case_memory.h"
 #include "semantics/tolerance.h"
 
 namespace perturb::proofs {
@@ -24,6 +25,8 @@ struct RunOptions {
   unsigned jobs = 1;
   semantics::Tolerance tolerance;
   bool shrink = true;
+  // The heap one case may allocate before it is discarded (semantics/case_memory.h).
+  std::uint64_t case_memory = semantics::kDefaultCaseMemory;
   // The plugin libraries the models came from (perturb check --plugin), so
   // that a report's repro lines load them again.
   std::vector<std::string> plugins;

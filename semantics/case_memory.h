@@ -1,0 +1,75 @@
+// The memory budget of one law case: the heap bytes a thread allocates, net
+// of what it frees, while it generates and checks one case. Past the budget
+// the allocation throws CaseMemoryExceeded and the case is discarded with
+// that reason (proofs/check_case.h), so that one case whose terms or values
+// explode costs a bounded amount and the run goes on; the process's own
+// budget (app/memory_budget.h) still bounds the whole run.
+//
+// Who counts: the perturb executable's replacement of operator new and
+// delete (app/memory_budget.cpp) charges and credits case_memory of the
+// calling thread while a CaseMemoryScope is open; elsewhere (the unit tests,
+// a program that links the layers without it) nothing is counted and no case
+// is ever over budget.
+//
+// Unlike the step and node budgets this one is not exactly a function of the
+// case: hash-consing shares a node another thread already holds instead of
+// allocating it, and a table's growth is charged to the case that triggers
+// it. A case within a few percent of the budget may be checked in one run
+// and discarded in another; the budget is set far above ordinary cases.
+#pragma once
+
+#include <cstdint>
+#include <new>
+#include <string>
+
+namespace perturb::semantics {
+
+class CaseMemoryExceeded : public std::bad_alloc {
+ public:
+  explicit CaseMemoryExceeded(std::uint64_t budget) : budget_(budget) {}
+  const char* what() const noexcept override { return "the case exceeded its memory budget"; }
+  // The budget in bytes.
+  std::uint64_t budget() const { return budget_; }
+
+ private:
+  std::uint64_t budget_;
+};
+
+// Why a case over its memory budget is discarded.
+inline std::string case_memory_discard(const CaseMemoryExceeded& error) {
+  return "the case needed more than " + std::to_string(error.budget()) +
+         " bytes of heap (its memory budget, --case-memory)";
+}
+
+// The open case of a thread: its budget (0: no case is open) and the bytes
+// it has allocated net so far (negative when it freed older memory).
+struct CaseMemory {
+  std::uint64_t budget = 0;
+  std::int64_t allocated = 0;
+};
+
+// Of the calling thread; constant-initialised, so operator new may use it
+// from the first allocation of the process on.
+inline thread_local CaseMemory case_memory;
+
+// 256 MiB: about 2.5 times the largest case of 20 000 of each sound.* law on
+// closures after the node and step budgets.
+inline constexpr std::uint64_t kDefaultCaseMemory = std::uint64_t{256} << 20;
+
+// Opens a case with the given budget on this thread for the scope's
+// lifetime (budget 0: none); scopes do not nest, the inner one replaces the
+// outer until it closes.
+class CaseMemoryScope {
+ public:
+  explicit CaseMemoryScope(std::uint64_t budget) : outer_(case_memory) {
+    case_memory = CaseMemory{budget, 0};
+  }
+  ~CaseMemoryScope() { case_memory = outer_; }
+  CaseMemoryScope(const CaseMemoryScope&) = delete;
+  CaseMemoryScope& operator=(const CaseMemoryScope&) = delete;
+
+ private:
+  CaseMemory outer_;
+};
+
+}  // namespace perturb::semantics
