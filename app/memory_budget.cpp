@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -47,8 +48,11 @@ void* allocate(std::size_t size, std::size_t alignment) {
                 ? std::malloc(size == 0 ? 1 : size)
                 : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
   counted(p);
-  if (p != nullptr && semantics::case_memory.budget != 0)
-    semantics::case_memory.allocated += static_cast<std::int64_t>(malloc_usable_size(p));
+  semantics::CaseMemory& open = semantics::case_memory;
+  if (p != nullptr && open.budget != 0) {
+    open.allocated += static_cast<std::int64_t>(malloc_usable_size(p));
+    open.peak = std::max(open.peak, open.allocated);
+  }
   return p;
 }
 

@@ -1,5 +1,6 @@
 #include "proofs/runner.h"
 
+#include <malloc.h>
 #include <pthread.h>
 
 #include <algorithm>
@@ -27,10 +28,16 @@ struct ChunkResult {
   std::optional<std::pair<std::uint64_t, std::string>> first_discard;
 };
 
-Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
-                 Case* generated) {
+// A case that had more heap than this at once hands its freed memory back
+// to the system afterwards (malloc_trim): glibc keeps it mapped otherwise,
+// and the fragments that the large cases of a long run leave behind add up,
+// so the run's resident memory would grow with --cases although its heap in
+// use does not.
+constexpr std::int64_t kTrimAfter = std::int64_t{8} << 20;
+
+Outcome check_generated_case(const LawBinding& binding, const RunOptions& options,
+                             std::uint64_t index, Case* generated) {
   const std::uint64_t seed = case_seed(options.seed, binding.info.id, binding.model, index);
-  const semantics::CaseMemoryScope memory(options.case_memory);
   try {
     Case k = generate_case(binding, options, index);
     Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
@@ -43,6 +50,26 @@ Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint
   } catch (const std::exception& error) {
     return {Verdict::Failed, "", "", std::string("generating the case failed: ") + error.what()};
   }
+}
+
+// check() within a case's memory budget, trimming the heap after a large case.
+template <class Check>
+Outcome within_case_memory(const RunOptions& options, Check check) {
+  std::int64_t peak = 0;
+  Outcome outcome;
+  {
+    const semantics::CaseMemoryScope memory(options.case_memory);
+    outcome = check();
+    peak = memory.peak();
+  }
+  if (peak > kTrimAfter) malloc_trim(0);
+  return outcome;
+}
+
+Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+                 Case* generated) {
+  return within_case_memory(
+      options, [&] { return check_generated_case(binding, options, index, generated); });
 }
 
 // Stack of each worker thread. Interpreting, normalising and evaluating a
@@ -204,8 +231,8 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       const LawBinding& binding = bindings[b];
       ShrinkResult shrunk =
           shrink_case(counterexample.original, counterexample.original_outcome, [&](const Case& k) {
-            const semantics::CaseMemoryScope memory(options.case_memory);
-            return binding.check(k, options.tolerance, compare_seed);
+            return within_case_memory(
+                options, [&] { return binding.check(k, options.tolerance, compare_seed); });
           });
       counterexample.shrunk = std::move(shrunk.shrunk);
       counterexample.outcome = std::move(shrunk.outcome);

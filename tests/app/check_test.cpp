@@ -199,7 +199,7 @@ TEST_CASE("perturb check --case-memory: a case past its heap budget is a counted
   CHECK(some.at("discarded") >= 1);
   CHECK(some.at("discarded") <= 10);
   CHECK(contains(some.at("discard_reason").get<std::string>(), "--case-memory"));
-  // The default leaves every one of them checked.
+  // 256 MiB leaves every one of them checked.
   const nlohmann::json all = discards("268435456");
   CHECK(all.at("discarded") == 0);
 
