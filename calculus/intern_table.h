@@ -42,6 +42,16 @@ class InternTable {
     return candidate;
   }
 
+  // Drops the entries of dead nodes from every shard and sizes the shards to
+  // what survives.
+  void release_dead() {
+    for (Shard& shard : shards_) {
+      std::lock_guard<std::mutex> lock(shard.mutex);
+      sweep(shard);
+      shard.nodes.rehash(0);
+    }
+  }
+
  private:
   struct Shard {
     std::mutex mutex;

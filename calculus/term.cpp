@@ -10,6 +10,7 @@
 #include "calculus/error.h"
 #include "calculus/hash.h"
 #include "calculus/intern_table.h"
+#include "calculus/interned.h"
 
 namespace perturb::calculus {
 namespace {
@@ -377,6 +378,12 @@ std::unordered_set<const TermNode*> shared_subterms(const Term& term) {
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
   return shared;
+}
+
+void release_dead_nodes() {
+  // Terms first: a dead term may have held the last reference to a type.
+  term_table().release_dead();
+  detail::release_dead_types();
 }
 
 }  // namespace perturb::calculus

@@ -5,6 +5,7 @@
 #include "calculus/error.h"
 #include "calculus/hash.h"
 #include "calculus/intern_table.h"
+#include "calculus/interned.h"
 
 namespace perturb::calculus {
 namespace {
@@ -128,5 +129,7 @@ Type tangent_base(const Type& type) {
   if (is_product(type) && type->left() == type->right()) return type->left();
   return nullptr;
 }
+
+void detail::release_dead_types() { type_table().release_dead(); }
 
 }  // namespace perturb::calculus

@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "calculus/hash.h"
+#include "calculus/interned.h"
 #include "proofs/labels.h"
 #include "proofs/shrink.h"
 
@@ -28,11 +29,12 @@ struct ChunkResult {
   std::optional<std::pair<std::uint64_t, std::string>> first_discard;
 };
 
-// A case that had more heap than this at once hands its freed memory back
+// A case that had more heap than this at once drops the dead entries of the
+// hash-consing tables (calculus/interned.h) and hands its freed memory back
 // to the system afterwards (malloc_trim): glibc keeps it mapped otherwise,
-// and the fragments that the large cases of a long run leave behind add up,
-// so the run's resident memory would grow with --cases although its heap in
-// use does not.
+// and the tables and fragments that the large cases of a long run leave
+// behind add up, so the run's resident memory would grow with --cases
+// although its heap in use does not.
 constexpr std::int64_t kTrimAfter = std::int64_t{8} << 20;
 
 Outcome check_generated_case(const LawBinding& binding, const RunOptions& options,
@@ -62,7 +64,10 @@ Outcome within_case_memory(const RunOptions& options, Check check) {
     outcome = check();
     peak = memory.peak();
   }
-  if (peak > kTrimAfter) malloc_trim(0);
+  if (peak > kTrimAfter) {
+    calculus::release_dead_nodes();
+    malloc_trim(0);
+  }
   return outcome;
 }
 
