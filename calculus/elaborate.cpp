@@ -65,6 +65,7 @@ class TypeStore {
       id = is_product(type) ? product(left, right) : arrow(left, right);
     }
     from_memo_.emplace(type.get(), id);
+    from_memo_keys_.push_back(type);
     return id;
   }
 
@@ -237,6 +238,9 @@ class TypeStore {
   std::vector<MetaType> types_;
   std::vector<MetaId> trail_;  // variables bound, in order
   std::unordered_map<const TypeNode*, MetaId> from_memo_;
+  // Keeps the memo's keys alive: once a type dies, another may be built at
+  // its address and would find the dead one's MetaId.
+  std::vector<Type> from_memo_keys_;
   std::unordered_map<MetaId, Type> resolved_;
 };
 

@@ -20,12 +20,9 @@ InternTable<TermNode>& term_table() {
   return table;
 }
 
-// Not make_shared: the table's weak reference would keep a dead node's whole
-// block (node and control block in one) until the next sweep, and after a
-// large case that is hundreds of MB; a separate node is freed at once.
 Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
   return term_table().intern(
-      std::shared_ptr<const TermNode>(new TermNode(kind, std::move(data), std::move(children))));
+      std::make_shared<const TermNode>(kind, std::move(data), std::move(children)));
 }
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {

@@ -15,10 +15,9 @@ InternTable<TypeNode>& type_table() {
   return table;
 }
 
-// Not make_shared, for the reason given in term.cpp's intern.
 Type intern(TypeKind kind, std::string name, Type left, Type right) {
-  return type_table().intern(std::shared_ptr<const TypeNode>(
-      new TypeNode(kind, std::move(name), std::move(left), std::move(right))));
+  return type_table().intern(
+      std::make_shared<const TypeNode>(kind, std::move(name), std::move(left), std::move(right)));
 }
 
 }  // namespace
