@@ -2,6 +2,7 @@
 #include <fnmatch.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -9,11 +10,13 @@
 #include <set>
 #include <thread>
 
+#include "app/exit_status.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
+#include "proofs/health.h"
 #include "proofs/report.h"
 
 namespace perturb::app {
@@ -25,6 +28,7 @@ struct CheckArguments {
   std::vector<std::string> plugins;
   proofs::RunOptions run;
   std::string report_dir;
+  std::vector<std::string> discard_limits;  // KIND=SHARE
   bool no_shrink = false;
 };
 
@@ -91,8 +95,29 @@ void prepare_report_dir(const std::filesystem::path& dir) {
     fail_usage("cannot write to the report directory " + dir.string());
 }
 
+// Sets the limit of each --discard-limit KIND=SHARE.
+void apply_discard_limits(const std::vector<std::string>& settings, proofs::DiscardLimits& limits) {
+  for (const std::string& setting : settings) {
+    const std::size_t equals = setting.find('=');
+    const auto kind = proofs::parse_discard_kind(setting.substr(0, equals));
+    double share = 0;
+    if (equals == std::string::npos || !kind) {
+      fail_usage("--discard-limit " + calculus::quoted(setting) +
+                 ": expected KIND=SHARE with KIND one of typing, internal, non-finite, budget, "
+                 "rounding");
+    }
+    if (!CLI::detail::lexical_cast(setting.substr(equals + 1), share) || !std::isfinite(share) ||
+        share < 0 || share > 1) {
+      fail_usage("--discard-limit " + calculus::quoted(setting) +
+                 ": the share is a number in [0, 1], e.g. 0.05 for 5 %");
+    }
+    limits.set(*kind, share);
+  }
+}
+
 int run_check(CheckArguments& arguments) {
   const std::vector<proofs::LawBinding> bindings = select(arguments);
+  apply_discard_limits(arguments.discard_limits, arguments.run.discard_limits);
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   arguments.run.shrink = !arguments.no_shrink;
   arguments.run.plugins = arguments.plugins;
@@ -119,9 +144,9 @@ int run_check(CheckArguments& arguments) {
               << (dir / "report.md").string() << '\n';
   }
   for (const proofs::LawResult& result : results) {
-    if (result.failed > 0) return 1;
+    if (result.failed > 0) return kExitFails;
   }
-  return 0;
+  return proofs::all_healthy(results, arguments.run.discard_limits) ? kExitHolds : kExitUnhealthy;
 }
 
 }  // namespace
@@ -132,7 +157,8 @@ void add_check_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
-      "model. Exit status 0 when every law holds, 1 when one fails, 2 bad usage, 5 stopped at "
+      "model. Exit status 0 when every law holds, 1 when one fails, 2 bad usage, 4 when a law "
+      "discarded more of its cases than --discard-limit allows (unhealthy), 5 stopped at "
       "--max-memory.");
   add_memory_option(command);
   command->add_option(
@@ -176,6 +202,12 @@ void add_check_command(CLI::App& app) {
                    "(semantics/case_memory.h)")
       ->check(unsigned_integer_check())
       ->capture_default_str();
+  command->add_option(
+      "--discard-limit", arguments->discard_limits,
+      "KIND=SHARE: the share of a law's cases it may discard for KIND (typing, internal, "
+      "non-finite, budget, rounding) before it is unhealthy, judged by the 95 % lower "
+      "confidence bound (repeatable; defaults typing=0 internal=0 non-finite=0.05 budget=0.01 "
+      "rounding=0.01)");
   command->callback([arguments] {
     if (const int status = run_check(*arguments); status != 0) throw CLI::RuntimeError(status);
   });

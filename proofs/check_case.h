@@ -13,7 +13,6 @@
 #include "calculus/error.h"
 #include "proofs/law_support.h"
 #include "proofs/linear_model.h"
-#include "semantics/case_memory.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
 #include "semantics/evaluation_budget.h"
@@ -54,7 +53,8 @@ typename C::Point linear_point_value(const C& c, const calculus::Term& term,
   if (calculus::is_product(type)) {
     std::vector<calculus::Term> parts[2];
     for (const calculus::Term& summand : calculus::summands(term)) {
-      if (!calculus::is_inj(summand)) throw Discard("a point that is not a tuple of literals");
+      if (!calculus::is_inj(summand))
+        throw Discard(DiscardKind::Typing, "a point that is not a tuple of literals");
       parts[calculus::component(summand) - 1].push_back(calculus::operand(summand));
     }
     return c.pair_point(
@@ -64,7 +64,7 @@ typename C::Point linear_point_value(const C& c, const calculus::Term& term,
   double value = 0;
   for (const calculus::Term& summand : calculus::summands(term)) {
     if (!calculus::is_real(type) || !calculus::is_lit(summand)) {
-      throw Discard("a point that is not a tuple of literals");
+      throw Discard(DiscardKind::Typing, "a point that is not a tuple of literals");
     }
     value += calculus::lit_value(summand);
   }
@@ -141,22 +141,25 @@ Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolera
       case semantics::Comparison::NotFinite:
         outcome.verdict = Verdict::Discarded;
         outcome.detail = "a value is not finite";
+        outcome.discard_kind = DiscardKind::NonFinite;
         break;
     }
   } catch (const Discard& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
+    outcome.discard_kind = error.kind();
   } catch (const calculus::TooDeep& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
+    outcome.discard_kind = DiscardKind::Budget;
   } catch (const semantics::EvaluationBudgetExceeded& error) {
     outcome.verdict = Verdict::Discarded;
     outcome.detail = error.what();
-  } catch (const semantics::CaseMemoryExceeded& error) {
-    outcome.verdict = Verdict::Discarded;
-    outcome.detail = semantics::case_memory_discard(error);
+    outcome.discard_kind = DiscardKind::Budget;
   } catch (const std::bad_alloc&) {
-    throw;  // the process's memory ran out: no outcome of this case
+    // The process's memory or the case's budget (semantics/case_memory.h)
+    // ran out: the runner, which opened that budget, decides.
+    throw;
   } catch (const std::exception& error) {
     outcome.verdict = Verdict::Failed;
     outcome.detail = std::string("error: ") + error.what();

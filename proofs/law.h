@@ -23,6 +23,7 @@
 #include "calculus/context.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
+#include "proofs/discard.h"
 
 namespace perturb::proofs {
 
@@ -68,6 +69,7 @@ struct Outcome {
   std::string lhs;     // the left side's value at the point, as the model prints it
   std::string rhs;     // the right side's value
   std::string detail;  // why it failed or was discarded (an error, a non-finite value)
+  DiscardKind discard_kind = DiscardKind::Internal;  // when discarded: the kind of detail
   // Whether the model read a term of the case through its normal form
   // (semantics/interpret.h): there both sides may share the normaliser, so
   // the case is weaker evidence for the model.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "calculus/error.h"
+#include "proofs/discard.h"
 #include "proofs/law.h"
 #include "semantics/interpret.h"
 
@@ -13,13 +14,6 @@ namespace perturb::proofs {
 // A case that a model could not evaluate (an interpretation error, a
 // mismatched morphism): reported as a failure with this message.
 class CaseError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// A case that says nothing about the law (normalisation gave up, a term grew
-// too deep): counted as discarded, like a non-finite value.
-class Discard : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };

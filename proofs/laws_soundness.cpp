@@ -35,6 +35,28 @@ bool in_family(std::string_view rule, std::string_view family) {
 
 }  // namespace
 
+std::string normalisation_discard(const calculus::NormalizeResult& result) {
+  switch (result.status) {
+    case calculus::NormalizeStatus::NormalForm:
+      break;
+    case calculus::NormalizeStatus::StepBudget:
+      return "normalisation gave up: step budget exhausted (" +
+             std::to_string(result.exhausted_limit) + " steps)";
+    case calculus::NormalizeStatus::SizeBudget:
+      return "normalisation gave up: size budget exceeded (" +
+             std::to_string(result.exhausted_limit) + " nodes)";
+    case calculus::NormalizeStatus::TooDeep:
+      return "normalisation gave up: a term nested deeper than " +
+             std::to_string(calculus::kMaxTermDepth) + " levels";
+    case calculus::NormalizeStatus::MemoryBudget:
+      return "normalisation gave up: memory budget exceeded (" +
+             std::to_string(result.exhausted_limit) + " bytes)";
+    case calculus::NormalizeStatus::TimeBudget:
+      return "normalisation gave up: time budget exhausted";
+  }
+  throw calculus::InternalError("normalisation_discard: a normal form is not a discard");
+}
+
 Term exchange_top(const Term& term) {
   std::map<std::pair<const calculus::TermNode*, std::uint32_t>, Term> memo;
   return exchange_at(term, 0, memo);

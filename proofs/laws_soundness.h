@@ -62,6 +62,10 @@ inline constexpr std::uint64_t kMaxDerivedTreeSize = 1000000;
 // does not grow with --cases.
 inline constexpr std::uint64_t kMaxDerivedNodes = 100000;
 
+// Why a case whose normalisation gave up is discarded: the budget it hit,
+// not how far it got, so that such discards add up to one reason per budget.
+std::string normalisation_discard(const calculus::NormalizeResult& result);
+
 // build() (a derived term), or a Discard naming `what` when it would take
 // more than kMaxDerivedNodes nodes.
 template <class Build>
@@ -69,8 +73,9 @@ Term derived(std::string_view what, Build build) {
   try {
     return build(kMaxDerivedNodes);
   } catch (const calculus::TooLarge&) {
-    throw Discard(std::string(what) + " would build more than " + std::to_string(kMaxDerivedNodes) +
-                  " nodes (size budget of derived terms)");
+    throw Discard(DiscardKind::Budget, std::string(what) + " would build more than " +
+                                           std::to_string(kMaxDerivedNodes) +
+                                           " nodes (size budget of derived terms)");
   }
 }
 
@@ -93,9 +98,10 @@ typename C::Morphism denote(const C& c, const Context& context, const Term& term
       }
     }
     if (evaluated->tree_size() > kMaxDerivedTreeSize) {
-      throw Discard(std::string(what) + (evaluated == term ? "" : "'s normal form") +
-                    " has a tree of more than " + std::to_string(kMaxDerivedTreeSize) +
-                    " nodes (evaluation budget)");
+      throw Discard(DiscardKind::Budget,
+                    std::string(what) + (evaluated == term ? "" : "'s normal form") +
+                        " has a tree of more than " + std::to_string(kMaxDerivedTreeSize) +
+                        " nodes (evaluation budget)");
     }
   }
   auto result = semantics::interpret(c, context, evaluated, type);
@@ -387,7 +393,7 @@ struct SoundNormalForm {
     budget.max_size = 20000;
     const auto result = calculus::normalize(m.term, budget);
     if (result.status != calculus::NormalizeStatus::NormalForm) {
-      throw Discard("normalisation " + calculus::describe(result));
+      throw Discard(DiscardKind::Budget, detail::normalisation_discard(result));
     }
     return {denotation(c, m), detail::denote(c, m.context, result.term, m.type, "normal form")};
   }

@@ -6,6 +6,7 @@
 
 #include "calculus/parse.h"
 #include "calculus/print.h"
+#include "proofs/health.h"
 #include "proofs/recorded_case.h"
 
 namespace perturb::proofs {
@@ -77,6 +78,45 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"error", c.outcome.detail},
           {"shrink_steps", c.shrink_steps},
           {"repro", repro_command(result, options)}};
+}
+
+json discards_json(const LawResult& result) {
+  json entries = json::array();
+  for (const auto& [reason, tally] : result.discards) {
+    entries.push_back({{"reason", reason},
+                       {"kind", discard_kind_name(tally.kind)},
+                       {"count", tally.count},
+                       {"first_case", tally.first_case}});
+  }
+  return entries;
+}
+
+json health_json(const LawResult& result, const DiscardLimits& limits) {
+  json problems = json::array();
+  for (const HealthProblem& problem : health_problems(result, limits)) {
+    problems.push_back({{"kind", discard_kind_name(problem.kind)},
+                        {"discarded", problem.discarded},
+                        {"lower_bound", problem.lower_bound},
+                        {"limit", problem.limit},
+                        {"text", describe(problem)}});
+  }
+  return {{"healthy", problems.empty()}, {"problems", problems}};
+}
+
+json limits_json(const DiscardLimits& limits) {
+  json entries = json::object();
+  for (DiscardKind kind : kDiscardKinds) entries[discard_kind_name(kind)] = limits.of(kind);
+  return entries;
+}
+
+// What a pair's discards were, one line per reason: "3 budget: T_x M would …".
+std::vector<std::string> discard_lines(const LawResult& result) {
+  std::vector<std::string> lines;
+  for (const auto& [reason, tally] : result.discards) {
+    lines.push_back(fmt::format("{} {} (first case {}): {}", tally.count,
+                                discard_kind_name(tally.kind), tally.first_case, reason));
+  }
+  return lines;
 }
 
 }  // namespace
@@ -163,29 +203,46 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
          {"passed", result.passed},
          {"failed", result.failed},
          {"discarded", result.discarded},
-         {"discard_reason", result.discard_reason ? json(*result.discard_reason) : json(nullptr)},
+         {"discards", discards_json(result)},
+         {"health", health_json(result, options.discard_limits)},
+         {"confidence",
+          confidence_text(result).empty() ? json(nullptr) : json(confidence_text(result))},
          {"labels", result.labels},
          {"counterexample",
           result.counterexample ? counterexample_json(result, options) : json(nullptr)}});
   }
-  return {{"format", "perturb-report/1"},
+  return {{"format", "perturb-report/2"},
           {"seed", options.seed},
           {"cases", options.cases},
           {"max_size", options.max_size},
           {"tolerance",
            {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
+          {"discard_limits", limits_json(options.discard_limits)},
           {"results", entries}};
 }
 
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options) {
   std::string text = fmt::format(
       "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance {}.\n\n"
-      "| law | model | passed | failed | discarded | reference |\n|---|---|---|---|---|---|\n",
+      "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
+      "|\n|---|---|---|---|---|---|---|---|\n",
       options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
+  std::string discards, health;
   for (const LawResult& r : results) {
-    text += fmt::format("| `{}` | {}{} | {} | {} | {} | {} |\n", r.info.id, r.model,
-                        r.foil ? " (foil)" : "", r.passed, r.failed, r.discarded, r.info.reference);
+    const std::vector<HealthProblem> problems = health_problems(r, options.discard_limits);
+    const std::optional<double> rate = failure_rate_bound(r);
+    const std::string bound = rate ? "< " + percent_text(*rate) : std::string("–");
+    text += fmt::format("| `{}` | {}{} | {} | {} | {} | {} | {} | {} |\n", r.info.id, r.model,
+                        r.foil ? " (foil)" : "", r.passed, r.failed, r.discarded,
+                        problems.empty() ? "yes" : "**no**", bound, r.info.reference);
+    for (const std::string& line : discard_lines(r))
+      discards += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, line);
+    for (const HealthProblem& problem : problems)
+      health += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, describe(problem));
   }
+  text += fmt::format("\nDiscard limits: {}.\n", limits_text(options.discard_limits));
+  if (!health.empty()) text += "\n## Unhealthy pairs\n\n" + health;
+  if (!discards.empty()) text += "\n## Discarded cases by reason\n\n" + discards;
   for (const LawResult& r : results) {
     if (!r.counterexample) continue;
     const Counterexample& c = *r.counterexample;
@@ -214,15 +271,23 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
 
 std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options) {
   std::string text;
-  std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0;
+  std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0, unhealthy_laws = 0;
   for (const LawResult& r : results) {
     passed += r.passed;
     failed += r.failed;
     discarded += r.discarded;
     if (r.failed > 0) ++failing_laws;
-    text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}\n", r.info.id,
-                        r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed, r.discarded,
-                        r.failed > 0 ? "   FAILS" : "");
+    const std::vector<HealthProblem> problems = health_problems(r, options.discard_limits);
+    if (!problems.empty()) ++unhealthy_laws;
+    const std::optional<double> rate = failure_rate_bound(r);
+    text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}{}{}\n",
+                        r.info.id, r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed,
+                        r.discarded, r.failed > 0 ? "   FAILS" : "",
+                        rate ? "   failure rate < " + percent_text(*rate) : std::string(),
+                        problems.empty() ? "" : "   UNHEALTHY");
+    for (const std::string& line : discard_lines(r)) text += "    discarded " + line + "\n";
+    for (const HealthProblem& problem : problems)
+      text += "    unhealthy: " + describe(problem) + "\n";
     if (r.counterexample) {
       for (const CaseTerm& entry : r.counterexample->shrunk.terms) {
         text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
@@ -235,9 +300,9 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
   }
   text += fmt::format(
       "{} law × model pairs, seed {}, {} cases each, tolerance {}: {} passed, {} failed, {} "
-      "discarded; {} pairs fail\n",
+      "discarded; {} pairs fail, {} unhealthy (failure rates: 95 % upper confidence bounds)\n",
       results.size(), options.seed, options.cases, semantics::to_string(options.tolerance), passed,
-      failed, discarded, failing_laws);
+      failed, discarded, failing_laws, unhealthy_laws);
   return text;
 }
 

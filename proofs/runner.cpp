@@ -26,8 +26,16 @@ struct ChunkResult {
   std::uint64_t passed = 0, failed = 0, discarded = 0;
   std::map<std::string, std::uint64_t> labels;
   std::optional<std::uint64_t> first_failure;
-  std::optional<std::pair<std::uint64_t, std::string>> first_discard;
+  std::map<std::string, DiscardTally> discards;
 };
+
+void tally_discard(std::map<std::string, DiscardTally>& discards, const std::string& reason,
+                   const DiscardTally& part) {
+  auto [it, added] = discards.try_emplace(reason, part);
+  if (added) return;
+  it->second.count += part.count;
+  it->second.first_case = std::min(it->second.first_case, part.first_case);
+}
 
 // A case that had more heap than this at once drops the dead entries of the
 // hash-consing tables (calculus/interned.h) and hands its freed memory back
@@ -45,10 +53,8 @@ Outcome check_generated_case(const LawBinding& binding, const RunOptions& option
     Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
     if (generated) *generated = std::move(k);
     return outcome;
-  } catch (const semantics::CaseMemoryExceeded& error) {
-    return {Verdict::Discarded, "", "", semantics::case_memory_discard(error)};
   } catch (const std::bad_alloc&) {
-    throw;  // the process's memory ran out (check_case.h)
+    throw;  // the process's or the case's memory ran out (within_case_memory)
   } catch (const std::exception& error) {
     return {Verdict::Failed, "", "", std::string("generating the case failed: ") + error.what()};
   }
@@ -61,7 +67,12 @@ Outcome within_case_memory(const RunOptions& options, Check check) {
   Outcome outcome;
   {
     const semantics::CaseMemoryScope memory(options.case_memory);
-    outcome = check();
+    try {
+      outcome = check();
+    } catch (const semantics::CaseMemoryExceeded& error) {
+      outcome = {Verdict::Discarded, "", "", semantics::case_memory_discard(error),
+                 DiscardKind::Budget};
+    }
     peak = memory.peak();
   }
   if (peak > kTrimAfter) {
@@ -134,8 +145,9 @@ void parallel_for(std::uint64_t count, unsigned jobs,
 }
 
 // Adds what one worker saw of a law to what the others saw: counts add, and
-// the first failure and discard are the ones of least case index, so the
-// result does not depend on the number of threads or their timing.
+// the first failure and each reason's first discard are the ones of least
+// case index, so the result does not depend on the number of threads or
+// their timing.
 void fold_into(ChunkResult& total, const ChunkResult& part) {
   total.passed += part.passed;
   total.failed += part.failed;
@@ -143,9 +155,7 @@ void fold_into(ChunkResult& total, const ChunkResult& part) {
   for (const auto& [label, count] : part.labels) total.labels[label] += count;
   if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
     total.first_failure = part.first_failure;
-  if (part.first_discard &&
-      (!total.first_discard || part.first_discard->first < total.first_discard->first))
-    total.first_discard = part.first_discard;
+  for (const auto& [reason, tally] : part.discards) tally_discard(total.discards, reason, tally);
 }
 
 }  // namespace
@@ -192,8 +202,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
           break;
         case Verdict::Discarded:
           ++result.discarded;
-          if (!result.first_discard || index < result.first_discard->first)
-            result.first_discard.emplace(index, outcome.detail);
+          tally_discard(result.discards, outcome.detail, {outcome.discard_kind, 1, index});
           break;
       }
     }
@@ -214,7 +223,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
     result.failed = folded.failed;
     result.discarded = folded.discarded;
     result.labels = std::move(folded.labels);
-    if (folded.first_discard) result.discard_reason = folded.first_discard->second;
+    result.discards = std::move(folded.discards);
     if (folded.first_failure) {
       Counterexample counterexample;
       counterexample.case_index = *folded.first_failure;

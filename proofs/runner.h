@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "proofs/binding.h"
+#include "proofs/discard.h"
 #include "semantics/case_memory.h"
 #include "semantics/tolerance.h"
 
@@ -24,6 +25,8 @@ struct RunOptions {
   std::uint32_t max_size = 10;
   unsigned jobs = 1;
   semantics::Tolerance tolerance;
+  // The share of its cases a pair may discard, per kind (proofs/health.h).
+  DiscardLimits discard_limits;
   bool shrink = true;
   // The heap one case may allocate before it is discarded (semantics/case_memory.h).
   std::uint64_t case_memory = semantics::kDefaultCaseMemory;
@@ -44,6 +47,13 @@ struct Counterexample {
   std::uint32_t shrink_steps = 0;
 };
 
+// The discarded cases of a pair that share one reason.
+struct DiscardTally {
+  DiscardKind kind = DiscardKind::Internal;
+  std::uint64_t count = 0;
+  std::uint64_t first_case = 0;  // the least case index discarded for it
+};
+
 struct LawResult {
   LawInfo info;
   std::string model;
@@ -53,8 +63,8 @@ struct LawResult {
   std::uint64_t failed = 0;
   std::uint64_t discarded = 0;
   std::map<std::string, std::uint64_t> labels;
-  // Why the lowest-numbered discarded case was discarded.
-  std::optional<std::string> discard_reason;
+  // The discarded cases by reason (Discard's contract: few distinct reasons).
+  std::map<std::string, DiscardTally> discards;
   std::optional<Counterexample> counterexample;
 };
 

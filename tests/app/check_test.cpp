@@ -176,33 +176,84 @@ TEST_CASE("perturb check: 2 for a --report directory it cannot write, before run
 
 TEST_CASE("perturb check --case-memory: a case past its heap budget is a counted discard",
           "[check][budget]") {
+  // The pair's result, and whether the exit status says what its health does.
   const auto discards = [](const std::string& budget) {
     const fs::path dir = temporary_path("_case_memory");
-    const Run run = perturb({"check", "--law", "sound.lemma-5.5", "--model", "closures", "--cases",
-                             "300", "--jobs", "1", "--case-memory", budget, "--report",
-                             dir.string()});
+    const Run run =
+        perturb({"check", "--law", "sound.lemma-5.5", "--model", "closures", "--cases", "300",
+                 "--jobs", "1", "--case-memory", budget, "--report", dir.string()});
     INFO(run.out << run.err);
-    CHECK(run.status == 0);
     const nlohmann::json law =
         nlohmann::json::parse(read_file(dir / "report.json")).at("results").at(0);
+    CHECK(run.status == (law.at("health").at("healthy") == true ? 0 : 4));
     fs::remove_all(dir);
     return law;
   };
-  // One byte: no case gets as far as its first term.
+  // One byte: no case gets as far as its first term, and the pair is unhealthy.
   const nlohmann::json none = discards("1");
   CHECK(none.at("discarded") == 300);
-  CHECK(none.at("discard_reason") ==
-        "the case needed more than 1 bytes of heap (its memory budget, --case-memory)");
+  REQUIRE(none.at("discards").size() == 1);
+  CHECK(none.at("discards").at(0) ==
+        nlohmann::json{
+            {"reason",
+             "the case needed more than 1 bytes of heap (its memory budget, --case-memory)"},
+            {"kind", "budget"},
+            {"count", 300},
+            {"first_case", 0}});
+  CHECK(none.at("health").at("healthy") == false);
   // 20 MB: the few largest cases of the 300 (two in the development build);
   // the count may move by one or two with the allocator (semantics/case_memory.h).
   const nlohmann::json some = discards("20000000");
   CHECK(some.at("discarded") >= 1);
   CHECK(some.at("discarded") <= 10);
-  CHECK(contains(some.at("discard_reason").get<std::string>(), "--case-memory"));
+  REQUIRE(some.at("discards").size() == 1);
+  CHECK(contains(some.at("discards").at(0).at("reason").get<std::string>(), "--case-memory"));
   // 256 MiB leaves every one of them checked.
   const nlohmann::json all = discards("268435456");
   CHECK(all.at("discarded") == 0);
+  CHECK(all.at("discards").empty());
+  CHECK(all.at("health").at("healthy") == true);
 
   const Run bad = perturb({"check", "--law", "cdc.D1", "--case-memory", "-1"});
   CHECK(bad.status == 2);
+}
+
+TEST_CASE("perturb check: 4 for an unhealthy pair, per kind and --discard-limit",
+          "[check][health]") {
+  // Every case over a 1-byte budget: 100 % budget discards.
+  const std::vector<std::string> all_discarded = {
+      "check", "--law", "cdc.D1", "--model", "smooth", "--cases", "40", "--case-memory", "1"};
+  const Run unhealthy = perturb(all_discarded);
+  INFO(unhealthy.out << unhealthy.err);
+  CHECK(unhealthy.status == 4);
+  CHECK(contains(unhealthy.out, "40 discarded   UNHEALTHY\n"));
+  CHECK(contains(unhealthy.out,
+                 "    discarded 40 budget (first case 0): the case needed more than 1 bytes of "
+                 "heap (its memory budget, --case-memory)\n"));
+  CHECK(contains(unhealthy.out,
+                 "    unhealthy: budget discards 40 of 40 (100 %, at least 91.2 % with 95 % "
+                 "confidence) exceed the limit 1 %\n"));
+  CHECK(contains(unhealthy.out, "0 pairs fail, 1 unhealthy"));
+
+  // The same run with budget discards allowed is healthy.
+  std::vector<std::string> allowed = all_discarded;
+  allowed.insert(allowed.end(), {"--discard-limit", "budget=1"});
+  const Run healthy = perturb(allowed);
+  INFO(healthy.out << healthy.err);
+  CHECK(healthy.status == 0);
+  CHECK(contains(healthy.out, "0 pairs fail, 0 unhealthy"));
+
+  // A failure outranks ill health: status 1.
+  const Run failing = perturb({"check", "--law", "cdc.D6", "--model", "naive-dual", "--cases", "40",
+                               "--discard-limit", "non-finite=0"});
+  CHECK(failing.status == 1);
+
+  for (const char* bad : {"budget", "nonfinite=0.1", "budget=2", "budget=nan", "budget=-0.1",
+                          "=0.1", "budget=0.1x"}) {
+    const Run refused = perturb({"check", "--law", "cdc.D1", "--discard-limit", bad});
+    INFO("--discard-limit " << bad << ": " << refused.err);
+    CHECK(refused.status == 2);
+    CHECK(contains(refused.err, "perturb: --discard-limit "));
+    CHECK(refused.out.empty());
+  }
 }

@@ -25,8 +25,9 @@ struct PerturbRun {
   int status = -1;  // the exit status; -1 when the process ended on a signal
   int signal = 0;   // the signal that ended it, if one did
   std::string out, err;
-  double seconds = 0;
-  long peak_kb = 0;  // maximum resident set size
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // user and system time: what bounds the work, whatever the load
+  long peak_kb = 0;        // maximum resident set size
 };
 
 inline std::string slurp_file(const std::filesystem::path& path) {
@@ -66,6 +67,8 @@ inline PerturbRun run_perturb(const std::vector<std::string>& arguments,
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   run.signal = WIFSIGNALED(raw) ? WTERMSIG(raw) : 0;
+  run.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                    static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   run.peak_kb = usage.ru_maxrss;
   run.out = slurp_file(dir / "out");
   run.err = slurp_file(dir / "err");
@@ -78,9 +81,9 @@ inline PerturbRun run_perturb(const std::vector<std::string>& arguments,
                         (argument.size() > 200 ? argument.substr(0, 200) + "…" : argument) + " ";
                   return line;
                 }() << "\nstatus "
-                           << run.status << ", " << run.seconds << " s, " << run.peak_kb
-                           << " kB\nstdout: " << run.out.substr(0, 2000)
-                           << "\nstderr: " << run.err.substr(0, 2000));
+                           << run.status << ", " << run.seconds << " s (" << run.cpu_seconds
+                           << " s CPU), " << run.peak_kb << " kB\nstdout: "
+                           << run.out.substr(0, 2000) << "\nstderr: " << run.err.substr(0, 2000));
   return run;
 }
 

@@ -7,6 +7,7 @@
 
 #include "calculus/parse.h"
 #include "checker_support.h"
+#include "proofs/health.h"
 
 using namespace perturb;
 using namespace perturb::proofs;
@@ -31,6 +32,9 @@ void require_refutes(std::string_view law, std::string_view foil, std::uint64_t 
     INFO("sound model " << bound.model << ": " << sound.failed << " of " << cases << " fail");
     CHECK(sound.failed == 0);
     CHECK(sound.passed + sound.discarded == cases);
+    // A sound model passing by discarding would prove nothing.
+    CHECK(health_problems(sound, DiscardLimits{}).empty());
+    CHECK(sound.passed >= cases * 9 / 10);
   }
 }
 

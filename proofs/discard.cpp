@@ -1,0 +1,28 @@
+#include "proofs/discard.h"
+
+namespace perturb::proofs {
+
+std::string_view discard_kind_name(DiscardKind kind) {
+  switch (kind) {
+    case DiscardKind::Typing:
+      return "typing";
+    case DiscardKind::Internal:
+      return "internal";
+    case DiscardKind::NonFinite:
+      return "non-finite";
+    case DiscardKind::Budget:
+      return "budget";
+    case DiscardKind::Rounding:
+      return "rounding";
+  }
+  return "internal";
+}
+
+std::optional<DiscardKind> parse_discard_kind(std::string_view name) {
+  for (DiscardKind kind : kDiscardKinds) {
+    if (discard_kind_name(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+}  // namespace perturb::proofs
