@@ -17,6 +17,7 @@
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/health.h"
+#include "proofs/junit.h"
 #include "proofs/report.h"
 
 namespace perturb::app {
@@ -28,6 +29,7 @@ struct CheckArguments {
   std::vector<std::string> plugins;
   proofs::RunOptions run;
   std::string report_dir;
+  std::string junit_file;
   std::vector<std::string> discard_limits;  // KIND=SHARE
   bool no_shrink = false;
 };
@@ -115,10 +117,22 @@ void apply_discard_limits(const std::vector<std::string>& settings, proofs::Disc
   }
 }
 
+// Makes sure the --junit file can be written, before the run.
+void prepare_output_file(const std::filesystem::path& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error))
+    fail_usage("--junit " + file.string() + " is a directory");
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+  if (!std::filesystem::is_directory(dir, error) || access(dir.c_str(), W_OK) != 0)
+    fail_usage("cannot write --junit " + file.string() + ": " + dir.string() +
+               " is not a writable directory");
+}
+
 int run_check(CheckArguments& arguments) {
   const std::vector<proofs::LawBinding> bindings = select(arguments);
   apply_discard_limits(arguments.discard_limits, arguments.run.discard_limits);
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
+  if (!arguments.junit_file.empty()) prepare_output_file(arguments.junit_file);
   arguments.run.shrink = !arguments.no_shrink;
   arguments.run.plugins = arguments.plugins;
   if (arguments.run.jobs == 0)
@@ -142,6 +156,10 @@ int run_check(CheckArguments& arguments) {
     write_file(dir / "report.md", proofs::report_markdown(results, arguments.run));
     std::cout << "report written to " << (dir / "report.json").string() << " and "
               << (dir / "report.md").string() << '\n';
+  }
+  if (!arguments.junit_file.empty()) {
+    write_file(arguments.junit_file, proofs::junit_xml(results, arguments.run));
+    std::cout << "JUnit XML written to " << arguments.junit_file << '\n';
   }
   for (const proofs::LawResult& result : results) {
     if (result.failed > 0) return kExitFails;
@@ -202,6 +220,9 @@ void add_check_command(CLI::App& app) {
                    "(semantics/case_memory.h)")
       ->check(unsigned_integer_check())
       ->capture_default_str();
+  command->add_option("--junit", arguments->junit_file,
+                      "Also write the results as JUnit XML to this file: one testcase per law "
+                      "and model, a failure with its counterexample per failing pair");
   command->add_option(
       "--discard-limit", arguments->discard_limits,
       "KIND=SHARE: the share of a law's cases it may discard for KIND (typing, internal, "

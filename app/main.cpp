@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
         "Exit status: 0 holds, 1 a counterexample (reduce/eval: gave up on a budget), 2 bad "
         "usage or input, 3 internal error, 4 unhealthy run, 5 stopped at --max-memory or a "
         "deadline (docs/exit-status.md).");
+    // The version of the CMake project; a plugin is built against the same.
+    app.set_version_flag("--version", "perturb " PERTURB_VERSION);
     app.require_subcommand(1);
     add_type_command(app);
     add_reduce_command(app);

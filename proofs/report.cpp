@@ -269,6 +269,23 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
   return text;
 }
 
+std::string pair_details_text(const LawResult& result, const RunOptions& options) {
+  std::string text;
+  for (const std::string& line : discard_lines(result)) text += "    discarded " + line + "\n";
+  for (const HealthProblem& problem : health_problems(result, options.discard_limits))
+    text += "    unhealthy: " + describe(problem) + "\n";
+  if (result.counterexample) {
+    const Counterexample& c = *result.counterexample;
+    for (const CaseTerm& entry : c.shrunk.terms) {
+      text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
+                          calculus::to_string(entry.term, entry.context));
+    }
+    text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n", point_text(c.shrunk),
+                        c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+  }
+  return text;
+}
+
 std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options) {
   std::string text;
   std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0, unhealthy_laws = 0;
@@ -285,18 +302,7 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
                         r.discarded, r.failed > 0 ? "   FAILS" : "",
                         rate ? "   failure rate < " + percent_text(*rate) : std::string(),
                         problems.empty() ? "" : "   UNHEALTHY");
-    for (const std::string& line : discard_lines(r)) text += "    discarded " + line + "\n";
-    for (const HealthProblem& problem : problems)
-      text += "    unhealthy: " + describe(problem) + "\n";
-    if (r.counterexample) {
-      for (const CaseTerm& entry : r.counterexample->shrunk.terms) {
-        text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
-                            calculus::to_string(entry.term, entry.context));
-      }
-      text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n",
-                          point_text(r.counterexample->shrunk), r.counterexample->outcome.lhs,
-                          r.counterexample->outcome.rhs, r.counterexample->outcome.detail);
-    }
+    text += pair_details_text(r, options);
   }
   text += fmt::format(
       "{} law × model pairs, seed {}, {} cases each, tolerance {}: {} passed, {} failed, {} "

@@ -28,6 +28,10 @@ calculus::ErrorOr<Case> case_from_json(const nlohmann::json& json);
 nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options);
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options);
 
+// What the terminal shows under a pair's line: its discards by reason, its
+// health problems and its shrunk counterexample, each line indented by four.
+std::string pair_details_text(const LawResult& result, const RunOptions& options);
+
 // One line per law × model and a final count, for the terminal.
 std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options);
 

@@ -257,3 +257,42 @@ TEST_CASE("perturb check: 4 for an unhealthy pair, per kind and --discard-limit"
     CHECK(refused.out.empty());
   }
 }
+
+TEST_CASE("perturb check --junit: XML a JUnit reader reads, one failure per failing pair",
+          "[check][junit]") {
+  const fs::path xml = temporary_path("_junit.xml");
+  const Run run = perturb({"check", "--law", "cdc.D[16]", "--law", "tangent.thm-3.10", "--model",
+                           "naive-dual", "--cases", "60", "--junit", xml.string()});
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(contains(run.out, "JUnit XML written to " + xml.string()));
+  // Python's xml module as the reader: testcases, then the failing ones by name.
+  const fs::path parsed = temporary_path("_junit.txt");
+  const std::string reader =
+      "import sys, xml.etree.ElementTree as E\n"
+      "root = E.parse(sys.argv[1]).getroot()\n"
+      "cases = root.findall('testsuite/testcase')\n"
+      "failing = [c.get('name') for c in cases if c.find('failure') is not None]\n"
+      "print(root.get('tests'), root.get('failures'), len(cases), ' '.join(failing))\n"
+      "print(cases[1].find('failure').text)\n";
+  const int status = std::system(("python3 -c " + shell_quoted(reader) + " " +
+                                  shell_quoted(xml.string()) + " >" + shell_quoted(parsed.string()))
+                                     .c_str());
+  REQUIRE(status == 0);
+  const std::string text = read_file(parsed);
+  INFO(text);
+  CHECK(text.starts_with("3 2 3 cdc.D6 tangent.thm-3.10\n"));
+  // The failure carries the law, the shrunk case, both sides and the way to reproduce it.
+  CHECK(contains(text, "D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩ (§1 D6"));
+  CHECK(contains(text, "    shrunk f = "));
+  CHECK(contains(text, "    lhs "));
+  CHECK(contains(text, "Reproduce: perturb check --law cdc.D6 --model naive-dual"));
+  fs::remove(xml);
+  fs::remove(parsed);
+
+  const Run directory =
+      perturb({"check", "--law", "cdc.D1", "--junit", fs::temp_directory_path().string()});
+  CHECK(directory.status == 2);
+  CHECK(contains(directory.err, "is a directory"));
+  CHECK(directory.out.empty());
+}

@@ -181,3 +181,10 @@ TEST_CASE("--help explains every option", "[cli]") {
     CHECK(reduce.out.find(option) != std::string::npos);
   }
 }
+
+TEST_CASE("perturb --version prints the project's version and exits 0", "[cli]") {
+  const Run run = perturb({"--version"});
+  CHECK(run.status == 0);
+  CHECK(run.out == "perturb " PERTURB_TEST_VERSION "\n");
+  CHECK(run.err.empty());
+}
