@@ -1,10 +1,10 @@
-// `perturb eval INPUT | -e TERM | -f FILE [--model NAME] [--at x=VALUE …] [--json]`
+// `perturb eval INPUT | -e TERM | -f FILE [--model NAME] [--at x=TERM …] [--json]`
 //
 // Interprets the term in a model (spec §5; default `closures`) and prints its
 // value at the point given by --at. The --at variables, in order, are the
-// term's context of free variables; a VALUE is a number or a pair:
-//
-//   value ::= NUMBER | '<' value ',' value '>'        (a number has type R)
+// term's context of free variables; the value of each is a closed term of
+// the surface syntax, whose inferred type is the variable's type (a number
+// is R, <1, 2> is R * R, \x:R. x * x is R -> R).
 //
 // Output: numbers, <a, b> for pairs, <function σ -> τ> for functions (types in
 // the surface syntax, as `perturb type` prints them); with --json
@@ -14,7 +14,6 @@
 #include <fmt/format.h>
 
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -41,91 +40,11 @@ namespace perturb::app {
 
 namespace {
 
-// A value given with --at: a number, or a pair of values.
-struct AtValue {
-  double number = 0;
-  std::vector<AtValue> pair;  // empty for a number, two elements for a pair
-};
-
-// One --at binding.
+// One --at binding: a variable and the closed term that is its value.
 struct AtBinding {
   std::string name;
-  AtValue value;
-  calculus::Type type;
+  calculus::Program value;
 };
-
-// Pairs nested deeper than this in one --at value are rejected, not recursed into.
-constexpr int kMaxAtNesting = 100;
-
-// Reads `value` (see the file comment) from text, starting at `at`.
-class AtValueReader {
- public:
-  explicit AtValueReader(std::string_view text) : text_(text) {}
-
-  // The whole text as one value, or an Error saying where it went wrong.
-  calculus::ErrorOr<AtValue> read_all() {
-    auto value = read(0);
-    if (!value) return value;
-    skip_spaces();
-    if (at_ < text_.size()) return error("unexpected text after the value");
-    return value;
-  }
-
- private:
-  calculus::ErrorOr<AtValue> read(int depth) {
-    skip_spaces();
-    if (at_ < text_.size() && text_[at_] == '<') {
-      if (depth >= kMaxAtNesting) return error("pairs nested too deeply");
-      ++at_;
-      auto first = read(depth + 1);
-      if (!first) return first;
-      if (!expect(',')) return error("expected ',' in a pair");
-      auto second = read(depth + 1);
-      if (!second) return second;
-      if (!expect('>')) return error("expected '>' to close a pair");
-      return AtValue{0, {std::move(first).value(), std::move(second).value()}};
-    }
-    return read_number();
-  }
-
-  calculus::ErrorOr<AtValue> read_number() {
-    const char* begin = text_.data() + at_;
-    const char* end = text_.data() + text_.size();
-    if (begin != end && *begin == '+') ++begin;  // from_chars rejects a leading '+'
-    double number = 0;
-    const auto [stop, status] = std::from_chars(begin, end, number);
-    if (status != std::errc() || stop == begin) return error("expected a number or '<'");
-    if (!std::isfinite(number)) return error("a value is a finite number (as literals are)");
-    at_ = static_cast<std::size_t>(stop - text_.data());
-    return AtValue{number, {}};
-  }
-
-  bool expect(char c) {
-    skip_spaces();
-    if (at_ >= text_.size() || text_[at_] != c) return false;
-    ++at_;
-    return true;
-  }
-
-  void skip_spaces() {
-    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
-  }
-
-  calculus::Error error(const std::string& what) const {
-    const std::string where =
-        at_ < text_.size() ? fmt::format("at character {}", at_ + 1) : "at the end";
-    return calculus::Error{fmt::format("{} {}", what, where), std::nullopt};
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
-
-// R for a number, σ × τ for a pair.
-calculus::Type type_of(const AtValue& value) {
-  if (value.pair.empty()) return calculus::real_type();
-  return calculus::mk_product(type_of(value.pair[0]), type_of(value.pair[1]));
-}
 
 bool is_identifier(std::string_view name) {
   if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
@@ -136,26 +55,38 @@ bool is_identifier(std::string_view name) {
   return true;
 }
 
-// "x=VALUE" as a binding, or an Error naming the malformed argument.
+// "x=TERM" as a binding, TERM a closed term (its type inferred, as by
+// `perturb type`), or an Error naming the malformed argument.
 calculus::ErrorOr<AtBinding> parse_at(const std::string& argument) {
   const auto fail = [&](const std::string& why) {
-    return calculus::Error{fmt::format("malformed --at '{}': {}", argument, why), std::nullopt};
+    return calculus::Error{fmt::format("malformed --at {}: {}", calculus::quoted(argument), why),
+                           std::nullopt};
   };
   const std::size_t equals = argument.find('=');
-  if (equals == std::string::npos) return fail("expected NAME=VALUE");
+  if (equals == std::string::npos) return fail("expected NAME=TERM");
   const std::string name = argument.substr(0, equals);
-  if (!is_identifier(name)) return fail(fmt::format("'{}' is not a variable name", name));
-  auto value = AtValueReader(std::string_view(argument).substr(equals + 1)).read_all();
-  if (!value) return fail(value.error().message);
-  calculus::Type type = type_of(*value);
-  return AtBinding{name, std::move(value).value(), std::move(type)};
+  if (!is_identifier(name))
+    return fail(fmt::format("{} is not a variable name", calculus::quoted(name)));
+  auto value = calculus::parse_program(std::string_view(argument).substr(equals + 1));
+  if (!value) {
+    // Positions count in the whole argument, NAME= included.
+    calculus::Error error = value.error();
+    if (error.position && error.position->line == 1)
+      error.position->column += static_cast<int>(equals + 1);
+    return fail(error.to_string());
+  }
+  return AtBinding{name, std::move(value).value()};
 }
 
-// The point of the model that an --at value denotes.
+// The point of the model that an --at value denotes: |⊢ TERM : σ| at the
+// unit point, or an Error when the model cannot interpret the term.
 template <class C>
-typename C::Point to_point(const C& c, const AtValue& value) {
-  if (value.pair.empty()) return c.apply(c.constant(value.number), c.unit_point());
-  return c.pair_point(to_point(c, value.pair[0]), to_point(c, value.pair[1]));
+calculus::ErrorOr<typename C::Point> to_point(const C& c, const AtBinding& binding) {
+  auto value = semantics::interpret(c, {}, binding.value.term, binding.value.type);
+  if (!value)
+    return calculus::Error{fmt::format("--at {}: {}", binding.name, value.error().to_string()),
+                           std::nullopt};
+  return c.apply(*value, c.unit_point());
 }
 
 // A real as text; every NaN is "nan" (its sign bit means nothing here).
@@ -232,8 +163,6 @@ int evaluate_in(const C& c, const std::string& origin, const calculus::Program& 
   } else {
     auto morphism = semantics::interpret(c, program.context, program.term, program.type);
     if (!morphism) return report_error(origin, morphism.error());
-    std::vector<typename C::Point> values;
-    for (const AtBinding& binding : bindings) values.push_back(to_point(c, binding.value));
     std::unordered_map<const calculus::TypeNode*, std::uint64_t> memo;
     if (const std::uint64_t leaves = printed_leaves(program.type, memo); leaves > print_limit) {
       return report_error(
@@ -244,6 +173,12 @@ int evaluate_in(const C& c, const std::string& origin, const calculus::Program& 
                    std::nullopt});
     }
     try {
+      std::vector<typename C::Point> values;
+      for (const AtBinding& binding : bindings) {
+        auto value = to_point(c, binding);
+        if (!value) return report_error("", value.error());
+        values.push_back(std::move(value).value());
+      }
       const typename C::Point point = c.apply(
           *morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
       const typename C::Object object = c.codomain(*morphism);
@@ -270,7 +205,7 @@ int run_eval(const EvalOptions& options) {
     if (context.lookup(binding->name)) {
       return report_error("", {fmt::format("--at gives '{}' twice", binding->name), std::nullopt});
     }
-    context.push(binding->name, binding->type);
+    context.push(binding->name, binding->value.type);
     bindings.push_back(std::move(binding).value());
   }
   auto input = read_input(options.source);
@@ -280,7 +215,7 @@ int run_eval(const EvalOptions& options) {
     calculus::Error error = program.error();
     // An unknown name in the term is a free variable without a value.
     if (error.message.starts_with("unknown name"))
-      error.message += " (give it a value with --at NAME=VALUE)";
+      error.message += " (give it a value with --at NAME=TERM)";
     return report_error(input->origin, error);
   }
   int status = 2;
@@ -309,8 +244,11 @@ void add_eval_command(CLI::App& app) {
   add_print_limit_option(command, options->print_limit);
   command->add_option("--model", options->model,
                       "The model (default closures; see perturb list models)");
-  command->add_option("--at", options->at,
-                      "A value for a free variable: NAME=VALUE, VALUE a number or <a, b>");
+  command
+      ->add_option("--at", options->at,
+                   "A value for a free variable: NAME=TERM, TERM any closed term, e.g. x=2, "
+                   "'p=<1, 2>', 'f=\\x:R. x * x'; the variable has the term's type (repeatable)")
+      ->allow_extra_args(false);
   command->add_flag("--json", options->json, "Print {\"type\": …, \"value\": …} as JSON");
   command
       ->add_option("--max-steps", options->max_steps,

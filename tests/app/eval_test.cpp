@@ -75,6 +75,16 @@ TEST_CASE("eval reads the term from a file or standard input", "[eval]") {
   CHECK(from_stdin.out == "1\n");
 }
 
+TEST_CASE("eval --at takes any closed term, functions included", "[eval]") {
+  // The issue's example: the derivative of x ↦ x² at 3.
+  CHECK(eval({"--at", "f=\\x:R. x * x", "D f 3"}).out == "6\n");
+  CHECK(eval({"--at", "f=sin", "--at", "g=T sin", "<f 0, g <1, 0>>"}).out == "<0, <1, 0>>\n");
+  CHECK(eval({"f (f 2)", "--at", "f=\\x:R. let y = x * x in y + 1"}).out == "26\n");
+  CHECK(eval({"h 1", "--at", "h=\\x:R. <x, 2 * x>"}).out == "<1, 2>\n");
+  // Each --at takes one argument: a term after it is the term to evaluate.
+  CHECK(eval({"--at", "x=2", "x * x"}).out == "4\n");
+}
+
 TEST_CASE("eval --at gives the free variables, in order, as the context", "[eval]") {
   CHECK(eval({"x * pi2 y + 1", "--at", "x=2", "--at", "y=<1, 2.5>"}).out == "6\n");
   CHECK(eval({"<y, x>", "--at", "x=-1.5", "--at", "y=<1, <2, 3>>"}).out == "<<1, <2, 3>>, -1.5>\n");
@@ -102,13 +112,18 @@ TEST_CASE("eval misuse is an error with exit status 2, not a crash", "[eval]") {
   fails_with({"x + y", "--at", "x=1"}, "unknown name 'y'");
   fails_with({"1", "--model", "nope"}, "unknown model 'nope'");
   fails_with({"1", "--at", "x=<1,"}, "malformed --at 'x=<1,'");
-  fails_with({"1", "--at", "x"}, "expected NAME=VALUE");
-  fails_with({"1", "--at", "x=abc"}, "expected a number");
-  fails_with({"1", "--at", "x=<1, 2> 3"}, "unexpected text");
+  fails_with({"1", "--at", "x"}, "expected NAME=TERM");
+  // A value is a closed term, with positions counted in the whole argument.
+  fails_with({"1", "--at", "x=abc"},
+             "malformed --at 'x=abc': line 1, column 3: unknown name 'abc'");
+  fails_with({"1", "--at", "x=<1, 2> 3"}, "'<1, 2>' has type R * R, expected a function type");
+  fails_with({"1", "--at", "x=nan"}, "'nan' is not a literal");
   fails_with({"1", "--at", "1x=2"}, "not a variable name");
   fails_with({"1", "--at", "x=1", "--at", "x=2"}, "twice");
-  fails_with({"1", "--at", "x=" + std::string(1000, '<')}, "nested too deeply");
+  fails_with({"1", "--at", "x=" + std::string(1000, '<')}, "nested deeper than");
   fails_with({"x * x", "--at", "x=<1, 2>"}, "expected R");
+  // A function value in a first-order model.
+  fails_with({"--model", "smooth", "D f 3", "--at", "f=\\x:R. x * x"}, "first-order");
   fails_with({"(\\x:R. x"}, "");
 }
 
