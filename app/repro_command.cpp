@@ -10,6 +10,7 @@
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/recorded_case.h"
+#include "proofs/report.h"
 #include "proofs/runner.h"
 
 namespace perturb::app {
@@ -39,7 +40,8 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
                                                   proofs::compare_seed_of(recorded->case_seed));
     std::cout << recorded->law << " on " << recorded->model << ", recorded case "
               << recorded->case_index << ":\n"
-              << "  left side  " << outcome.lhs << "\n  right side " << outcome.rhs << '\n';
+              << proofs::case_text(recorded->shrunk, "  ") << "  left side  " << outcome.lhs
+              << "\n  right side " << outcome.rhs << '\n';
     if (outcome.verdict == proofs::Verdict::Failed) {
       std::cout << "still fails: " << outcome.detail << '\n';
       return 1;

@@ -23,6 +23,11 @@ std::string point_text(const Case& k) {
   return text;
 }
 
+// The point as people read it: "p = 1", or that the case has none.
+std::string shown_point(const Case& k) {
+  return k.point.empty() ? "none (a closed case)" : point_text(k);
+}
+
 json context_json(const calculus::Context& context) {
   json entries = json::array();
   for (const calculus::Binding& binding : context.entries()) {
@@ -120,6 +125,17 @@ std::vector<std::string> discard_lines(const LawResult& result) {
 }
 
 }  // namespace
+
+std::string case_text(const Case& k, std::string_view indent) {
+  std::string text;
+  for (const CaseTerm& entry : k.terms) {
+    text += fmt::format("{}{} = {} : {} in {}\n", indent, entry.role,
+                        calculus::to_string(entry.term, entry.context),
+                        calculus::to_string(entry.type), context_text(entry.context));
+  }
+  text += fmt::format("{}point {}\n", indent, shown_point(k));
+  return text;
+}
 
 std::string context_text(const calculus::Context& context) {
   std::string text;
@@ -257,13 +273,13 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
                           calculus::to_string(entry.type), context_text(entry.context));
     }
     text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n",
-                        point_text(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+                        shown_point(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
     text += "\nBefore shrinking:\n\n";
     for (const CaseTerm& entry : c.original.terms) {
       text += fmt::format("* `{}` = `{}`\n", entry.role,
                           calculus::to_string(entry.term, entry.context));
     }
-    text += fmt::format("* point: `{}`\n\nReproduce: `{}`\n", point_text(c.original),
+    text += fmt::format("* point: `{}`\n\nReproduce: `{}`\n", shown_point(c.original),
                         repro_command(r, options));
   }
   return text;
@@ -280,7 +296,7 @@ std::string pair_details_text(const LawResult& result, const RunOptions& options
       text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
                           calculus::to_string(entry.term, entry.context));
     }
-    text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n", point_text(c.shrunk),
+    text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n", shown_point(c.shrunk),
                         c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
   }
   return text;

@@ -20,6 +20,11 @@ std::string repro_command(const LawResult& result, const RunOptions& options);
 // "x : R, y : R * R", or "∅" for the empty context.
 std::string context_text(const calculus::Context& context);
 
+// A case as lines of text, each starting with indent: "f = in1 x : R * R in
+// x : R" per term, then "point p = in1 1" ("point none (a closed case)"
+// when it has none).
+std::string case_text(const Case& k, std::string_view indent);
+
 // A case as JSON: {"terms": [{role, context, term, type}], "point": [{name, type, term}]}.
 nlohmann::json case_to_json(const Case& k);
 // The case a case_to_json wrote, parsed back; an error names the field that failed.

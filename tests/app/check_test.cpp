@@ -98,6 +98,13 @@ TEST_CASE("perturb check: 1 on a foil, and repro of its report still fails", "[c
   CHECK(repro.status == 1);
   CHECK(contains(repro.out, "still fails"));
   CHECK(contains(repro.out, "tangent.thm-3.10 on naive-dual"));
+  // It shows the case it replayed, each term with its type and context.
+  for (const nlohmann::json& term : counterexample.at("shrunk").at("terms")) {
+    CHECK(contains(repro.out, "\n  " + term.at("role").get<std::string>() + " = " +
+                                  term.at("term").get<std::string>() + " : " +
+                                  term.at("type").get<std::string>() + " in "));
+  }
+  CHECK(contains(repro.out, "\n  point " + counterexample.at("point").get<std::string>() + "\n"));
 
   const Run out_of_range = perturb({"repro", (dir / "report.json").string(), "--index", "1"});
   CHECK(out_of_range.status == 2);
