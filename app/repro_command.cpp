@@ -12,6 +12,7 @@
 #include "proofs/recorded_case.h"
 #include "proofs/report.h"
 #include "proofs/runner.h"
+#include "proofs/witness.h"
 
 namespace perturb::app {
 namespace {
@@ -44,6 +45,8 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
               << "\n  right side " << outcome.rhs << '\n';
     if (outcome.verdict == proofs::Verdict::Failed) {
       std::cout << "still fails: " << outcome.detail << '\n';
+      if (outcome.difference)
+        std::cout << proofs::witness_text(*outcome.difference, recorded->tolerance, "  ");
       return 1;
     }
     std::cout << (outcome.verdict == proofs::Verdict::Passed

@@ -166,6 +166,8 @@ semantics::Comparison combined(semantics::Comparison a, semantics::Comparison b)
 
 constexpr int kFunctionProbes = 3;
 
+std::string describe_scalar(const Scalar& scalar);
+
 }  // namespace
 
 semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, const Value& q,
@@ -203,6 +205,85 @@ semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, 
     }
   }
   return Comparison::Different;
+}
+
+namespace {
+
+// Where two scalars that compare Different differ: the primal value, else
+// the first perturbation coefficient out of tolerance.
+std::optional<semantics::Difference> scalar_difference(const Scalar& a, const Scalar& b,
+                                                       const semantics::Tolerance& tolerance) {
+  if (compare_scalars(a, b, tolerance) != semantics::Comparison::Different) return std::nullopt;
+  if (!semantics::approx_equal(a.primal_value(), b.primal_value(), tolerance)) {
+    return semantics::Difference{{}, a.primal_value(), b.primal_value()};
+  }
+  std::vector<Monomial> monomials;
+  for (const Scalar::Term& term : a.perturbation()) monomials.push_back(term.monomial);
+  for (const Scalar::Term& term : b.perturbation()) monomials.push_back(term.monomial);
+  for (const Monomial& monomial : monomials) {
+    const double x = a.coefficient(monomial), y = b.coefficient(monomial);
+    if (semantics::approx_equal(x, y, tolerance)) continue;
+    return semantics::Difference{{{"coefficient of " + monomial_to_string(monomial),
+                                   fmt::format("{}", x), fmt::format("{}", y)}},
+                                 x,
+                                 y};
+  }
+  return std::nullopt;
+}
+
+// d with `step` (both sides after it: lhs, rhs) put in front of its steps.
+std::optional<semantics::Difference> after_step(std::optional<semantics::Difference> d,
+                                                std::string step, std::string lhs,
+                                                std::string rhs) {
+  if (d) d->steps.insert(d->steps.begin(), {std::move(step), std::move(lhs), std::move(rhs)});
+  return d;
+}
+
+}  // namespace
+
+std::optional<semantics::Difference> ClosureCategory::difference(
+    const Object& x, const Value& p, const Value& q, const semantics::Tolerance& tolerance,
+    std::mt19937_64& rng) const {
+  // The same traversal as compare, so that rng reaches each probe in the
+  // state compare saw it in.
+  const EvaluationScope evaluation(max_evaluation_steps_);
+  switch (x.kind()) {
+    case Object::Kind::Terminal:
+      return std::nullopt;
+    case Object::Kind::Real:
+      return scalar_difference(scalar_of(p), scalar_of(q), tolerance);
+    case Object::Kind::Atom:
+      for (int i = 0; i < x.dimension(); ++i) {
+        const auto index = static_cast<std::size_t>(i);
+        const Scalar &a = scalar_of(component(p, index)), &b = scalar_of(component(q, index));
+        if (auto d = scalar_difference(a, b, tolerance)) {
+          return after_step(std::move(d), fmt::format("component {}", i + 1), describe_scalar(a),
+                            describe_scalar(b));
+        }
+      }
+      return std::nullopt;
+    case Object::Kind::Product:
+      for (std::size_t i = 0; i < 2; ++i) {
+        const Object& part = i == 0 ? x.left() : x.right();
+        const Value &a = component(p, i), &b = component(q, i);
+        if (auto d = difference(part, a, b, tolerance, rng)) {
+          return after_step(std::move(d), fmt::format("component {}", i + 1),
+                            describe_point(part, a), describe_point(part, b));
+        }
+      }
+      return std::nullopt;
+    case Object::Kind::Exponential:
+      for (int i = 0; i < kFunctionProbes; ++i) {
+        const Value argument = random_point(x.left(), rng);
+        const Value a = closures::apply(p, argument), b = closures::apply(q, argument);
+        if (auto d = difference(x.right(), a, b, tolerance, rng)) {
+          return after_step(std::move(d), "at " + describe_point(x.left(), argument),
+                            describe_point(x.right(), a), describe_point(x.right(), b));
+        }
+      }
+      return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 bool ClosureCategory::approx_equal(const Object& x, const Value& p, const Value& q,
@@ -262,6 +343,8 @@ std::string ClosureCategory::describe_point(const Object& x, const Value& p) con
       return "<" + describe_point(x.left(), component(p, 0)) + ", " +
              describe_point(x.right(), component(p, 1)) + ">";
     case Object::Kind::Exponential:
+      // A random function has the closed term it was made from.
+      if (p.is_closure() && !p.description().empty()) return p.description();
       return "<function " + x.to_string("→") + ">";
   }
   return "?";

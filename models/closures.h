@@ -30,6 +30,7 @@
 #include "models/evaluation_memo.h"
 #include "models/value.h"
 #include "semantics/comparison.h"
+#include "semantics/difference.h"
 #include "semantics/model_config.h"
 #include "semantics/tolerance.h"
 
@@ -126,6 +127,12 @@ class ClosureCategory {
   // values differ; proofs/check_case.h prefers this to approx_equal.
   semantics::Comparison compare(const Object& x, const Point& p, const Point& q,
                                 const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
+  // Where p and q differ when compare(x, p, q, tolerance, rng) is Different
+  // with rng in the same state: the same probes, stopped at the first
+  // difference; nullopt when there is none (semantics/difference.h).
+  std::optional<semantics::Difference> difference(const Object& x, const Point& p, const Point& q,
+                                                  const semantics::Tolerance& tolerance,
+                                                  std::mt19937_64& rng) const;
   // No NaN or infinity in p; functions are probed at two arguments from a
   // fixed seed.
   bool is_finite(const Object& x, const Point& p) const;

@@ -318,6 +318,22 @@ bool Smooth::approx_equal(const Object& x, const Point& p, const Point& q,
   return true;
 }
 
+std::optional<semantics::Difference> Smooth::difference(const Object& x, const Point& p,
+                                                        const Point& q,
+                                                        const semantics::Tolerance& tolerance,
+                                                        std::mt19937_64&) const {
+  if (p.size() != x.dimension() || q.size() != x.dimension()) return std::nullopt;
+  for (Eigen::Index i = 0; i < p.size(); ++i) {
+    if (semantics::approx_equal(p(i), q(i), tolerance)) continue;
+    if (p.size() == 1) return semantics::Difference{{}, p(i), q(i)};
+    return semantics::Difference{{{fmt::format("coordinate {} of {}", i + 1, p.size()),
+                                   fmt::format("{}", p(i)), fmt::format("{}", q(i))}},
+                                 p(i),
+                                 q(i)};
+  }
+  return std::nullopt;
+}
+
 bool Smooth::is_finite(const Object&, const Point& p) const { return p.allFinite(); }
 
 std::string Smooth::describe_point(const Object& x, const Point& p) const {

@@ -28,6 +28,7 @@
 #include "calculus/term.h"
 #include "models/scalar.h"
 #include "models/tagged_eigen.h"
+#include "semantics/difference.h"
 #include "semantics/model_config.h"
 #include "semantics/tolerance.h"
 
@@ -154,6 +155,10 @@ class Smooth {
   // Coordinate-wise semantics::approx_equal; rng is unused (no function objects).
   bool approx_equal(const Object& x, const Point& p, const Point& q,
                     const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
+  // The first coordinate out of tolerance ("coordinate 2 of 3"; none for R).
+  std::optional<semantics::Difference> difference(const Object& x, const Point& p, const Point& q,
+                                                  const semantics::Tolerance& tolerance,
+                                                  std::mt19937_64& rng) const;
   bool is_finite(const Object& x, const Point& p) const;
   // "1.5" for R, "[1, 2]" for an atom, "<a, b>" for a pair, "()" for 1.
   std::string describe_point(const Object& x, const Point& p) const;

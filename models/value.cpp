@@ -22,9 +22,10 @@ Value Value::pair(Value first, Value second) {
   return tuple(std::move(elements));
 }
 
-Value Value::closure(Function function) {
+Value Value::closure(Function function, std::string description) {
   Value value;
-  value.data_ = std::make_shared<const Function>(std::move(function));
+  value.data_ =
+      std::make_shared<const Closure>(Closure{std::move(function), std::move(description)});
   return value;
 }
 
@@ -55,7 +56,12 @@ std::span<const Value> Value::elements() const {
 
 const Function& Value::function() const {
   check(is_closure(), "closures: a function was expected");
-  return *std::get<SharedFunction>(data_);
+  return std::get<SharedFunction>(data_)->function;
+}
+
+const std::string& Value::description() const {
+  check(is_closure(), "closures: a function was expected");
+  return std::get<SharedFunction>(data_)->description;
 }
 
 const Scalar& scalar_of(const Value& value) {

@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -47,8 +48,9 @@ class Value {
   static Value tuple(std::vector<Value> elements);
   // <first, second>, a point of a product.
   static Value pair(Value first, Value second);
-  // The function `function`, shared by every copy of the value.
-  static Value closure(Function function);
+  // The function `function`, shared by every copy of the value; `description`,
+  // when not empty, is a closed term that denotes it (for counterexamples).
+  static Value closure(Function function, std::string description = {});
 
   Kind kind() const { return static_cast<Kind>(data_.index()); }
   bool is_zero() const { return kind() == Kind::Zero; }
@@ -62,6 +64,8 @@ class Value {
   std::span<const Value> elements() const;
   // The function of a Closure value.
   const Function& function() const;
+  // The closed term a Closure value was made from, or "" when it has none.
+  const std::string& description() const;
 
   // Whether a and b are the same value object: both zero, or both the same
   // tuple or closure (not a copy). Scalars are never the same object: an
@@ -70,7 +74,11 @@ class Value {
 
  private:
   using Elements = std::shared_ptr<const std::vector<Value>>;
-  using SharedFunction = std::shared_ptr<const Function>;
+  struct Closure {
+    Function function;
+    std::string description;
+  };
+  using SharedFunction = std::shared_ptr<const Closure>;
   std::variant<std::monostate, Scalar, Elements, SharedFunction> data_;
 };
 

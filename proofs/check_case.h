@@ -8,6 +8,7 @@
 
 #include <exception>
 #include <new>
+#include <optional>
 #include <random>
 
 #include "calculus/error.h"
@@ -15,6 +16,7 @@
 #include "proofs/linear_model.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"
+#include "semantics/difference.h"
 #include "semantics/evaluation_budget.h"
 #include "semantics/interpret.h"
 #include "semantics/tolerance.h"
@@ -28,6 +30,33 @@ concept HasCompare = requires(const C& c, const typename C::Object& x, const typ
                               const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
   { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
 };
+
+// Models that can say where two points that compare Different differ.
+template <class C>
+concept HasDifference = requires(const C& c, const typename C::Object& x,
+                                 const typename C::Point& p, const semantics::Tolerance& tolerance,
+                                 std::mt19937_64& rng) {
+  { c.difference(x, p, p, tolerance, rng) } -> std::same_as<std::optional<semantics::Difference>>;
+};
+
+// Where p and q, which compared Different with an rng seeded compare_seed,
+// differ: the model's `difference` replayed from the same seed, else (any
+// model) the two reals when x is R; nullopt when neither says.
+template <class C>
+std::optional<semantics::Difference> difference_of(const C& c, const typename C::Object& x,
+                                                   const typename C::Point& p,
+                                                   const typename C::Point& q,
+                                                   const semantics::Tolerance& tolerance,
+                                                   std::uint64_t compare_seed) {
+  if constexpr (HasDifference<C>) {
+    std::mt19937_64 rng(compare_seed);
+    return c.difference(x, p, q, tolerance, rng);
+  } else {
+    if (!(x == c.real())) return std::nullopt;
+    return semantics::Difference{
+        {}, static_cast<double>(c.real_value(p)), static_cast<double>(c.real_value(q))};
+  }
+}
 
 // The point 1 → A of a case: |p| for a one-entry point context whose object
 // is the sides' domain A, else ⟨…⟨id_1, |p1|⟩…, |pn|⟩ : 1 → |Γ|.
@@ -137,6 +166,7 @@ Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolera
       case semantics::Comparison::Different:
         outcome.verdict = Verdict::Failed;
         outcome.detail = "the two sides differ beyond the tolerance";
+        outcome.difference = difference_of(c, codomain, lhs, rhs, tolerance, compare_seed);
         break;
       case semantics::Comparison::NotFinite:
         outcome.verdict = Verdict::Discarded;

@@ -16,6 +16,7 @@
 // a law on exactly the models whose type satisfies it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "calculus/term.h"
 #include "calculus/type.h"
 #include "proofs/discard.h"
+#include "semantics/difference.h"
 
 namespace perturb::proofs {
 
@@ -70,6 +72,9 @@ struct Outcome {
   std::string rhs;     // the right side's value
   std::string detail;  // why it failed or was discarded (an error, a non-finite value)
   DiscardKind discard_kind = DiscardKind::Internal;  // when discarded: the kind of detail
+  // When the sides differ: where, down to two reals (proofs/witness.h), if
+  // the model can say (semantics/testable_model.h, `difference`).
+  std::optional<semantics::Difference> difference = std::nullopt;
   // Whether the model read a term of the case through its normal form
   // (semantics/interpret.h): there both sides may share the normaliser, so
   // the case is weaker evidence for the model.

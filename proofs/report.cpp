@@ -8,6 +8,7 @@
 #include "calculus/print.h"
 #include "proofs/health.h"
 #include "proofs/recorded_case.h"
+#include "proofs/witness.h"
 
 namespace perturb::proofs {
 namespace {
@@ -81,6 +82,8 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"lhs", c.outcome.lhs},
           {"rhs", c.outcome.rhs},
           {"error", c.outcome.detail},
+          {"witness", c.outcome.difference ? witness_json(*c.outcome.difference, options.tolerance)
+                                           : json(nullptr)},
           {"shrink_steps", c.shrink_steps},
           {"repro", repro_command(result, options)}};
 }
@@ -274,6 +277,11 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
     }
     text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n",
                         shown_point(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+    if (c.outcome.difference) {
+      text += "* witness:\n";
+      for (const std::string& line : witness_lines(*c.outcome.difference, options.tolerance))
+        text += "  * " + line + "\n";
+    }
     text += "\nBefore shrinking:\n\n";
     for (const CaseTerm& entry : c.original.terms) {
       text += fmt::format("* `{}` = `{}`\n", entry.role,
@@ -298,6 +306,8 @@ std::string pair_details_text(const LawResult& result, const RunOptions& options
     }
     text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n", shown_point(c.shrunk),
                         c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
+    if (c.outcome.difference)
+      text += witness_text(*c.outcome.difference, options.tolerance, "    ");
   }
   return text;
 }

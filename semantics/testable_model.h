@@ -26,13 +26,21 @@
 // `is_foil()` marks the foils wherever models are listed.
 //
 //
-// Customisation point (optional)
-// ------------------------------
-//   c.random_morphism(X, Y, rng)       -> Morphism      a random f : X → Y
+// Customisation points (optional)
+// -------------------------------
+//   c.compare(X, p, q, tol, rng)       -> Comparison    Equal, Different or
+//                                       NotFinite in one pass; preferred to
+//                                       approx_equal and is_finite, which can
+//                                       only see non-finite values of a
+//                                       function at their own probes
+//   c.difference(X, p, q, tol, rng)    -> std::optional<Difference>
+//                                       where p and q differ (the witness of
+//                                       a counterexample, semantics/difference.h),
+//                                       replaying the comparison's probes from
+//                                       rng in the state the comparison had
 //
-// for models with a natural family of morphisms (HasRandomMorphism). Other
-// models get random morphisms from the checker's random closed terms,
-// interpreted in the model.
+// proofs/check_case.h detects both (HasCompare, HasDifference). Without
+// `difference`, a counterexample has a witness only when its sides are reals.
 //
 //
 // Laws
@@ -68,13 +76,6 @@ concept TestableModel = CartesianLeftAdditiveCategory<C> &&
   { c.describe_point(x, p) } -> std::convertible_to<std::string>;
   { c.describe_object(x) } -> std::convertible_to<std::string>;
   { c.describe_morphism(f) } -> std::convertible_to<std::string>;
-};
-
-// Models with a natural family of random morphisms (customisation point).
-template <class C>
-concept HasRandomMorphism = CartesianLeftAdditiveCategory<C> &&
-    requires(const C& c, const typename C::Object& x, std::mt19937_64& rng) {
-  { c.random_morphism(x, x, rng) } -> std::same_as<typename C::Morphism>;
 };
 
 }  // namespace perturb::semantics

@@ -21,7 +21,6 @@ using Point = Smooth::Point;
 
 static_assert(semantics::CartesianDifferentialCategory<Smooth>);
 static_assert(semantics::TestableModel<Smooth>);
-static_assert(semantics::HasRandomMorphism<Smooth>);
 static_assert(models::RegisteredModel<Smooth>);
 static_assert(!semantics::CartesianClosedCategory<Smooth>);
 
