@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/report_schema.h"
 
 namespace {
 
@@ -56,6 +59,11 @@ Run perturb(const std::vector<std::string>& args) {
   Run run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, read_file(out), read_file(err)};
   fs::remove(out);
   fs::remove(err);
+  // Every report.json the suite writes is valid against the shipped schema.
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--report" && fs::exists(fs::path(args[i + 1]) / "report.json"))
+      report_schema::require_valid_report(fs::path(args[i + 1]) / "report.json");
+  }
   return run;
 }
 
@@ -109,6 +117,56 @@ TEST_CASE("perturb check: 1 on a foil, and repro of its report still fails", "[c
   const Run out_of_range = perturb({"repro", (dir / "report.json").string(), "--index", "1"});
   CHECK(out_of_range.status == 2);
   CHECK(contains(out_of_range.err, "1 counterexample(s)"));
+  fs::remove_all(dir);
+}
+
+// Issue 11, must show 2: a counterexample whose sides are functions names the
+// argument at which they differ (a closed term), both values there down to
+// two reals, and the size of the difference against the tolerance.
+TEST_CASE("perturb check: a numeric witness when the sides are functions", "[check][witness]") {
+  const fs::path dir = temporary_path("_report");
+  const Run run =
+      perturb({"check", "--law", "tangent.thm-3.10", "--law", "tangent.eq-3", "--model",
+               "naive-dual", "--cases", "100", "--seed", "1", "--report", dir.string()});
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  const nlohmann::json report = nlohmann::json::parse(read_file(dir / "report.json"));
+  const std::string markdown = read_file(dir / "report.md");
+  REQUIRE(report.at("results").size() == 2);
+  for (const nlohmann::json& result : report.at("results")) {
+    const nlohmann::json& counterexample = result.at("counterexample");
+    REQUIRE_FALSE(counterexample.is_null());
+    const std::string law = counterexample.at("law");
+    INFO(law);
+    const nlohmann::json& witness = counterexample.at("witness");
+    REQUIRE(witness.is_object());
+    CHECK(witness.at("absolute").get<double>() > witness.at("allowed").get<double>());
+    CHECK(witness.at("absolute").get<double>() ==
+          Approx(std::abs(witness.at("lhs").get<double>() - witness.at("rhs").get<double>())));
+    // Each argument is a closed term: `perturb type` reads it.
+    int arguments = 0;
+    for (const nlohmann::json& step : witness.at("steps")) {
+      const std::string text = step.at("step");
+      if (text.rfind("at ", 0) != 0) continue;
+      ++arguments;
+      const Run type = perturb({"type", text.substr(3)});
+      INFO(text << "\n" << type.err);
+      CHECK(type.status == 0);
+    }
+    CHECK(arguments >= 1);
+    // The same witness on the terminal and in report.md.
+    const std::string first = witness.at("steps")[0].at("step");
+    CHECK(contains(run.out, "    witness " + first + ": lhs "));
+    CHECK(contains(markdown, "* witness:\n  * " + first + ": lhs "));
+  }
+  CHECK(contains(run.out, "more than the "));
+  CHECK(contains(markdown, "the tolerance allows"));
+
+  const Run repro = perturb({"repro", (dir / "report.json").string()});
+  INFO(repro.out << repro.err);
+  CHECK(repro.status == 1);
+  CHECK(contains(repro.out, "\n  witness "));
+  CHECK(contains(repro.out, "the tolerance allows\n"));
   fs::remove_all(dir);
 }
 

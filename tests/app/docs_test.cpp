@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "app/docs_files.h"
+#include "tests/report_schema.h"
 
 namespace {
 
@@ -104,6 +105,12 @@ std::size_t check_examples(const fs::path& file) {
   for (const Example& example : examples) {
     INFO(file.string() << ":" << example.line << ": $ " << example.command);
     CHECK(run_in(dir, example) == example.expected);
+    // Every report.json an example writes is valid against the shipped schema.
+    if (example.command.find("--report") == std::string::npos) continue;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir)) {
+      if (entry.path().filename() == "report.json" && !entry.is_symlink())
+        report_schema::require_valid_report(entry.path());
+    }
   }
   fs::remove_all(dir);
   return examples.size();

@@ -14,6 +14,7 @@
 #include "examples/linear_maps/linear_maps.h"
 #include "proofs/check.h"
 #include "proofs/runner.h"
+#include "tests/report_schema.h"
 
 namespace {
 
@@ -119,6 +120,7 @@ TEST_CASE("check: writes report.json when report_dir is set", "[plugin]") {
   options.laws = {"cdc.D2"};
   options.report_dir = dir.string();
   perturb::proofs::check(linear_maps::broken_linear_maps(), options);
+  report_schema::require_valid_report(dir / "report.json");
   std::ifstream in(dir / "report.json");
   const auto report = nlohmann::json::parse(in);
   REQUIRE(report.at("results").size() == 1);
@@ -165,6 +167,7 @@ TEST_CASE("perturb repro --plugin replays a plugin model's counterexample", "[pl
       run_perturb("check --plugin " + plugin("linear") +
                   " --model linear-maps-broken --law 'cdc.D3' --cases 20 --report " + dir.string());
   REQUIRE(check.status == 1);
+  report_schema::require_valid_report(dir / "report.json");
   std::ifstream in(dir / "report.json");
   const auto report = nlohmann::json::parse(in);
   const std::string repro = report["results"][0]["counterexample"]["repro"];
@@ -190,6 +193,7 @@ TEST_CASE("perturb check --plugin: a throwing D is a failure naming plugin and l
                               dir.string());
   INFO(run.output);
   CHECK(run.status == 1);
+  report_schema::require_valid_report(dir / "report.json");
   std::ifstream in(dir / "report.json");
   const auto report = nlohmann::json::parse(in);
   const auto& counterexample = report["results"][0]["counterexample"];

@@ -1,0 +1,52 @@
+// Validation of a report.json against the shipped schema,
+// docs/report.schema.json, with Python's jsonschema (python3-jsonschema,
+// installed by scripts/install-deps): every test that writes a report
+// checks it, so the schema and the writer cannot drift apart.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace report_schema {
+
+// The repository root: $PERTURB_SOURCE, else found from this file's path.
+inline std::filesystem::path schema_source_root() {
+  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
+  return std::filesystem::path(__FILE__).parent_path().parent_path();
+}
+
+// The validator's message for `report`, "" when it is valid.
+inline std::string report_schema_errors(const std::filesystem::path& report) {
+  const std::filesystem::path schema = schema_source_root() / "docs" / "report.schema.json";
+  const std::string command =
+      "python3 -c 'import json, sys, jsonschema\n"
+      "schema = json.load(open(sys.argv[1]))\n"
+      "jsonschema.Draft7Validator.check_schema(schema)\n"
+      "errors = "
+      "list(jsonschema.Draft7Validator(schema).iter_errors(json.load(open(sys.argv[2]))))\n"
+      "for e in errors[:5]: print(\"/\".join(map(str, e.absolute_path)) + \": \" + e.message)\n"
+      "sys.exit(1 if errors else 0)' '" +
+      schema.string() + "' '" + report.string() + "' 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string output;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+  const int raw = ::pclose(pipe);
+  const bool valid = WIFEXITED(raw) && WEXITSTATUS(raw) == 0;
+  return valid ? std::string() : (output.empty() ? std::string("python3 failed") : output);
+}
+
+// Fails the test unless `report` is valid against docs/report.schema.json.
+inline void require_valid_report(const std::filesystem::path& report) {
+  const std::string errors = report_schema_errors(report);
+  INFO(report.string() << " against docs/report.schema.json:\n" << errors);
+  REQUIRE(errors.empty());
+}
+
+}  // namespace report_schema
