@@ -17,4 +17,8 @@ void add_reduce_command(CLI::App& app);
 // term's value in a model (app/eval_command.cpp).
 void add_eval_command(CLI::App& app);
 
+// `perturb draw TERM|FILE|- [--tree] [--max-nodes N]`: the term as Graphviz
+// DOT (app/draw_command.cpp).
+void add_draw_command(CLI::App& app);
+
 }  // namespace perturb::app

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     add_type_command(app);
     add_reduce_command(app);
     add_eval_command(app);
+    add_draw_command(app);
     add_check_command(app);
     add_list_command(app);
     add_repro_command(app);

@@ -3,6 +3,7 @@
 // resident memory (wait4's rusage of that one child).
 #pragma once
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
