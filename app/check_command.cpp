@@ -15,6 +15,7 @@
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
+#include "app/report_drawings.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
@@ -153,7 +154,8 @@ int run_check(CheckArguments& arguments) {
   if (!arguments.report_dir.empty()) {
     const std::filesystem::path dir(arguments.report_dir);
     write_file(dir / "report.json", proofs::report_json(results, arguments.run).dump(2) + "\n");
-    write_file(dir / "report.md", proofs::report_markdown(results, arguments.run));
+    const bool drawings = write_report_drawings(results, dir);
+    write_file(dir / "report.md", proofs::report_markdown(results, arguments.run, drawings));
     std::cout << "report written to " << (dir / "report.json").string() << " and "
               << (dir / "report.md").string() << '\n';
   }

@@ -240,7 +240,12 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
           {"results", entries}};
 }
 
-std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options) {
+std::string drawing_path(const LawResult& result, const std::string& role) {
+  return fmt::format("drawings/{}-{}-{}", result.info.id, result.model, role);
+}
+
+std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
+                            bool with_drawings) {
   std::string text = fmt::format(
       "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance {}.\n\n"
       "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
@@ -271,9 +276,12 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
                         options.shrink ? fmt::format("shrunk in {} steps", c.shrink_steps)
                                        : std::string("not shrunk (--no-shrink)"));
     for (const CaseTerm& entry : c.shrunk.terms) {
-      text += fmt::format("* `{}` = `{}` : `{}` in context `{}`\n", entry.role,
+      text += fmt::format("* `{}` = `{}` : `{}` in context `{}`{}\n", entry.role,
                           calculus::to_string(entry.term, entry.context),
-                          calculus::to_string(entry.type), context_text(entry.context));
+                          calculus::to_string(entry.type), context_text(entry.context),
+                          with_drawings
+                              ? fmt::format(" ([drawing]({}.svg))", drawing_path(r, entry.role))
+                              : std::string());
     }
     text += fmt::format("* point: `{}`\n* left side: `{}`\n* right side: `{}`\n* {}\n",
                         shown_point(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);

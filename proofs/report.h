@@ -31,7 +31,15 @@ nlohmann::json case_to_json(const Case& k);
 calculus::ErrorOr<Case> case_from_json(const nlohmann::json& json);
 
 nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options);
-std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options);
+// report.md; with_drawings links drawing_path(…) + ".svg" of each shrunk
+// term of each counterexample (app/report_drawings.h renders them).
+std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
+                            bool with_drawings = false);
+
+// Where, relative to the report directory, the drawing of the shrunk term
+// `role` of result's counterexample goes, without extension:
+// "drawings/cdc.D6-naive-dual-f".
+std::string drawing_path(const LawResult& result, const std::string& role);
 
 // What the terminal shows under a pair's line: its discards by reason, its
 // health problems and its shrunk counterexample, each line indented by four.

@@ -170,6 +170,29 @@ TEST_CASE("perturb check: a numeric witness when the sides are functions", "[che
   fs::remove_all(dir);
 }
 
+TEST_CASE("perturb check --report: report.md links an SVG drawing of each shrunk term",
+          "[check][draw]") {
+  const fs::path dir = temporary_path("_report");
+  const Run run = perturb({"check", "--law", "cdc.D6", "--model", "naive-dual", "--cases", "30",
+                           "--seed", "1", "--report", dir.string()});
+  INFO(run.out << run.err);
+  REQUIRE(run.status == 1);
+  const std::string markdown = read_file(dir / "report.md");
+  for (const char* role : {"f", "g", "h", "k"}) {
+    const std::string base = std::string("drawings/cdc.D6-naive-dual-") + role;
+    INFO(base);
+    CHECK(fs::exists(dir / (base + ".dot")));
+    if (std::system("command -v dot >/dev/null 2>&1") != 0) {
+      WARN("dot (graphviz) is not installed: report.md cannot link drawings");
+      CHECK_FALSE(contains(markdown, "[drawing]"));
+      continue;
+    }
+    CHECK(fs::file_size(dir / (base + ".svg")) > 0);
+    CHECK(contains(markdown, "([drawing](" + base + ".svg))"));
+  }
+  fs::remove_all(dir);
+}
+
 TEST_CASE("perturb check --report: same bytes for --jobs 1 and --jobs 2", "[check]") {
   const fs::path one = temporary_path("_one"), two = temporary_path("_two");
   const std::vector<std::string> common = {"check",      "--law",   "cdc.D6",   "--model",
