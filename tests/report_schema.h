@@ -12,14 +12,17 @@
 #include <filesystem>
 #include <string>
 
-#include "app/docs_files.h"
-
 namespace report_schema {
+
+// The repository root: $PERTURB_SOURCE, else found from this file's path.
+inline std::filesystem::path schema_source_root() {
+  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
+  return std::filesystem::path(__FILE__).parent_path().parent_path();
+}
 
 // The validator's message for `report`, "" when it is valid.
 inline std::string report_schema_errors(const std::filesystem::path& report) {
-  const std::filesystem::path schema =
-      perturb::docs_test::source_root() / "docs" / "report.schema.json";
+  const std::filesystem::path schema = schema_source_root() / "docs" / "report.schema.json";
   const std::string command =
       "python3 -c 'import json, sys, jsonschema\n"
       "schema = json.load(open(sys.argv[1]))\n"
