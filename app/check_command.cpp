@@ -1,5 +1,4 @@
 // `perturb check`
-#include <fnmatch.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -19,6 +18,7 @@
 #include "proofs/builtin_bindings.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
+#include "proofs/law_selection.h"
 #include "proofs/report.h"
 
 namespace perturb::app {
@@ -34,13 +34,6 @@ struct CheckArguments {
   std::vector<std::string> discard_limits;  // KIND=SHARE
   bool no_shrink = false;
 };
-
-bool matches_any(const std::string& text, const std::vector<std::string>& globs) {
-  for (const std::string& glob : globs) {
-    if (fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
-  }
-  return false;
-}
 
 [[noreturn]] void fail_usage(const std::string& message) {
   std::cerr << "perturb: " << message << '\n';
@@ -71,7 +64,7 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
             ? !binding.foil
             : std::count(arguments.models.begin(), arguments.models.end(), binding.model) > 0;
     const bool law_ok =
-        arguments.laws.empty() || matches_any(std::string(binding.info.id), arguments.laws);
+        arguments.laws.empty() || proofs::law_selected_by_any(binding.info.id, arguments.laws);
     if (model_ok && law_ok) selected.push_back(std::move(binding));
   }
   if (selected.empty())
@@ -183,7 +176,8 @@ void add_check_command(CLI::App& app) {
   add_memory_option(command);
   command->add_option(
       "--law", arguments->laws,
-      "Only laws whose id matches this glob, e.g. 'cdc.*' (repeatable; default all)");
+      "Only laws whose id matches this glob, e.g. 'cdc.*', or that this name is a dotted "
+      "prefix of: 'cdc.D1' selects cdc.D1.sum and cdc.D1.zero (repeatable; default all)");
   command->add_option(
       "--model", arguments->models,
       "Only this model (repeatable; default every sound model; foils only when named)");

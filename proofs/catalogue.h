@@ -16,16 +16,25 @@ namespace perturb::proofs {
 
 inline constexpr auto catalogue = boost::hana::tuple_t<
     // §1 cartesian left-additive structure
-    laws::CategoryIdentity, laws::CategoryAssociativity, laws::Monoid, laws::LeftAdditive,
-    laws::Product, laws::ProductAdditive, laws::Injections,
+    laws::LeftIdentity, laws::RightIdentity, laws::CategoryAssociativity, laws::MonoidZero,
+    laws::MonoidCommutativity, laws::MonoidAssociativity, laws::LeftAdditiveSum,
+    laws::LeftAdditiveZero, laws::ProductBeta1, laws::ProductBeta2, laws::ProductEta,
+    laws::Terminal, laws::ProjectionAdditive1, laws::ProjectionAdditive2, laws::PairSum,
+    laws::PairZero, laws::InjectionBeta1, laws::InjectionBeta2, laws::InjectionCross1,
+    laws::InjectionCross2, laws::InjectionSum,
     // §1 differential structure and linear maps
-    laws::D1, laws::D2, laws::D3, laws::D4, laws::D5, laws::D6, laws::D7, laws::Linear,
-    laws::LinearAdditive, laws::Lemma37,
+    laws::D1Sum, laws::D1Zero, laws::D2Sum, laws::D2Zero, laws::D3Identity, laws::D3Projection1,
+    laws::D3Projection2, laws::D4, laws::D5, laws::D6, laws::D7, laws::LinearTerm,
+    laws::LinearComposite, laws::LinearAdditiveSum, laws::LinearAdditiveZero, laws::Lemma37,
     // §2 the tangent bundle
-    laws::Functor, laws::MonadUnit, laws::MonadAssociativity, laws::Naturality, laws::Strength,
-    laws::Costrength, laws::Phi, laws::Lemma38, laws::Swap, laws::Lemma313,
+    laws::FunctorIdentity, laws::FunctorComposition, laws::MonadLeftUnit, laws::MonadRightUnit,
+    laws::MonadAssociativity, laws::UnitNatural, laws::MultNatural, laws::StrengthUnit,
+    laws::StrengthMultiplication, laws::StrengthProjection, laws::StrengthAssociativity,
+    laws::CostrengthUnit, laws::CostrengthMultiplication, laws::CostrengthProjection,
+    laws::CostrengthAssociativity, laws::Phi, laws::PhiCommutative, laws::Lemma38,
+    laws::SwapSwaps, laws::SwapLinear, laws::Lemma313,
     // §1, §2 closed structure
-    laws::CurryBeta, laws::CurryEta, laws::CurryAdditive, laws::CurryNatural, laws::EvalPair,
+    laws::CurryBeta, laws::CurryEta, laws::CurryAdditiveSum, laws::CurryAdditiveZero, laws::CurryNatural, laws::EvalPair,
     laws::EvLinear, laws::Proposition39, laws::Equation3, laws::TangentHat, laws::Theorem310,
     laws::Proposition311,
     // §5 soundness of the interpretation

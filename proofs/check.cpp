@@ -1,23 +1,14 @@
 #include "proofs/check.h"
 
-#include <fnmatch.h>
-
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
+#include "proofs/law_selection.h"
 #include "proofs/report.h"
 
 namespace perturb::proofs {
 namespace {
-
-bool matches_any(std::string_view text, const std::vector<std::string>& globs) {
-  const std::string subject(text);
-  for (const std::string& glob : globs) {
-    if (fnmatch(glob.c_str(), subject.c_str(), 0) == 0) return true;
-  }
-  return false;
-}
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path);
@@ -32,7 +23,7 @@ std::vector<LawBinding> select_laws(std::vector<LawBinding> bindings,
   if (globs.empty()) return bindings;
   std::vector<LawBinding> selected;
   for (LawBinding& binding : bindings) {
-    if (matches_any(binding.info.id, globs)) selected.push_back(std::move(binding));
+    if (law_selected_by_any(binding.info.id, globs)) selected.push_back(std::move(binding));
   }
   return selected;
 }

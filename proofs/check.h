@@ -24,7 +24,7 @@ namespace perturb::proofs {
 
 struct CheckOptions {
   RunOptions run;
-  // Only laws whose id matches one of these globs, e.g. "cdc.*"; empty: every law.
+  // Only laws these patterns select (proofs/law_selection.h), e.g. "cdc.*"; empty: every law.
   std::vector<std::string> laws;
   // When not empty, report.json and report.md are written to this directory.
   std::string report_dir;
@@ -38,7 +38,7 @@ std::vector<LawBinding> bind_model(const Model& model) {
   return bindings;
 }
 
-// The bindings whose law id matches one of the globs (all when there are none).
+// The bindings whose law one of the patterns selects (all when there are none).
 std::vector<LawBinding> select_laws(std::vector<LawBinding> bindings,
                                     const std::vector<std::string>& globs);
 

@@ -71,9 +71,9 @@ struct CurryEta {
   }
 };
 
-struct CurryAdditive {
-  static constexpr LawInfo info{"ccc.curry-additive", "§1 (Λ additive)",
-                                "Λ(f + f') = Λ(f) + Λ(f'),  Λ(0) = 0"};
+struct CurryAdditiveSum {
+  static constexpr LawInfo info{"ccc.curry-additive.sum", "§1 (Λ additive)",
+                                "Λ(f + f') = Λ(f) + Λ(f')"};
   static Case generate(CaseGenerator& gen) {
     auto [k, z, x, y] = detail::curried_case(gen);
     gen.morphism(k, "f'", mk_product(z, x), y);
@@ -83,10 +83,24 @@ struct CurryAdditive {
   template <semantics::DifferentialLambdaCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), f2 = metavariable(c, k, "f'");
+    return {c.curry(c.add(f, f2)), c.add(c.curry(f), c.curry(f2))};
+  }
+};
+
+// Λ(0 : Z × X → Y); the case names Z, X and Y by a metavariable f : Z × X → Y.
+struct CurryAdditiveZero {
+  static constexpr LawInfo info{"ccc.curry-additive.zero", "§1 (Λ additive)", "Λ(0) = 0"};
+  static Case generate(CaseGenerator& gen) {
+    auto [k, z, x, y] = detail::curried_case(gen);
+    gen.point(k, "p", z);
+    return k;
+  }
+  template <semantics::DifferentialLambdaCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto f = metavariable(c, k, "f");
     const auto [z, x] = detail::curry_factors(c, f);
     const auto y = c.codomain(f);
-    return {c.pair(c.curry(c.add(f, f2)), c.curry(c.zero(c.domain(f), y))),
-            c.pair(c.add(c.curry(f), c.curry(f2)), c.zero(z, c.exponential(x, y)))};
+    return {c.curry(c.zero(c.domain(f), y)), c.zero(z, c.exponential(x, y))};
   }
 };
 

@@ -4,6 +4,10 @@
 // interpreted in the model; D takes the direction first.
 #pragma once
 
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+
 #include "proofs/case_generator.h"
 #include "proofs/law_support.h"
 #include "semantics/derived.h"
@@ -14,8 +18,8 @@ using calculus::mk_product;
 using calculus::mk_tangent;
 using calculus::Type;
 
-struct D1 {
-  static constexpr LawInfo info{"cdc.D1", "§1 D1", "D(f + g) = D(f) + D(g),  D(0) = 0"};
+struct D1Sum {
+  static constexpr LawInfo info{"cdc.D1.sum", "§1 D1", "D(f + g) = D(f) + D(g)"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object(), y = gen.object();
@@ -27,52 +31,108 @@ struct D1 {
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
-    const auto x = c.domain(f), y = c.codomain(f);
-    return {c.pair(c.derivative(c.add(f, g)), c.derivative(c.zero(x, y))),
-            c.pair(c.add(c.derivative(f), c.derivative(g)), c.zero(c.product(x, x), y))};
+    return {c.derivative(c.add(f, g)), c.add(c.derivative(f), c.derivative(g))};
   }
 };
 
-struct D2 {
-  static constexpr LawInfo info{"cdc.D2", "§1 D2",
-                                "D(f)∘⟨h + k, v⟩ = D(f)∘⟨h, v⟩ + D(f)∘⟨k, v⟩,  D(f)∘⟨0, v⟩ = 0"};
+// D(0 : X → Y); the case names X by its point and Y by a metavariable f : X → Y
+// whose only use is its codomain, so that Y ranges over all objects.
+struct D1Zero {
+  static constexpr LawInfo info{"cdc.D1.zero", "§1 D1", "D(0) = 0"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    const Type x = gen.object(), y = gen.object(), z = gen.object();
+    const Type x = gen.object(), y = gen.object();
     gen.morphism(k, "f", x, y);
-    for (const char* role : {"h", "k", "v"}) gen.morphism(k, role, z, x);
-    gen.point(k, "p", z);
+    gen.point(k, "p", mk_tangent(x));
     return k;
   }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto f = metavariable(c, k, "f");
+    const auto x = c.domain(f), y = c.codomain(f);
+    return {c.derivative(c.zero(x, y)), c.zero(c.product(x, x), y)};
+  }
+};
+
+namespace detail {
+// f : X → Y and the metavariables `roles`, all Z → X, with a point of Z.
+inline Case directions_case(CaseGenerator& gen, std::initializer_list<const char*> roles) {
+  Case k;
+  const Type x = gen.object(), y = gen.object(), z = gen.object();
+  gen.morphism(k, "f", x, y);
+  for (const char* role : roles) gen.morphism(k, role, z, x);
+  gen.point(k, "p", z);
+  return k;
+}
+// A case with only a point of T(X × Y).
+inline Case tangent_product_case(CaseGenerator& gen) {
+  Case k;
+  gen.point(k, "p", mk_tangent(mk_product(gen.object(), gen.object())));
+  return k;
+}
+// The objects (X, Y) of a point object T(X × Y) = (X × Y) × (X × Y).
+template <class C>
+std::pair<typename C::Object, typename C::Object> tangent_product_factors(
+    const C& c, const typename C::Object& txy, std::string_view law) {
+  return factors_of(c, factors_of(c, txy, law).first, law);
+}
+}  // namespace detail
+
+struct D2Sum {
+  static constexpr LawInfo info{"cdc.D2.sum", "§1 D2",
+                                "D(f)∘⟨h + k, v⟩ = D(f)∘⟨h, v⟩ + D(f)∘⟨k, v⟩"};
+  static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"h", "k", "v"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), h = metavariable(c, k, "h"),
                kk = metavariable(c, k, "k"), v = metavariable(c, k, "v");
     const auto df = c.derivative(f);
-    const auto z = c.domain(h), x = c.domain(f), y = c.codomain(f);
-    return {c.pair(c.compose(df, c.pair(c.add(h, kk), v)), c.compose(df, c.pair(c.zero(z, x), v))),
-            c.pair(c.add(c.compose(df, c.pair(h, v)), c.compose(df, c.pair(kk, v))), c.zero(z, y))};
+    return {c.compose(df, c.pair(c.add(h, kk), v)),
+            c.add(c.compose(df, c.pair(h, v)), c.compose(df, c.pair(kk, v)))};
   }
 };
 
-struct D3 {
-  static constexpr LawInfo info{"cdc.D3", "§1 D3", "D(id) = π1,  D(π1) = π1∘π1,  D(π2) = π2∘π1"};
-  static Case generate(CaseGenerator& gen) {
-    Case k;
-    const Type xy = mk_product(gen.object(), gen.object());
-    gen.point(k, "p", mk_tangent(xy));
-    return k;
-  }
+struct D2Zero {
+  static constexpr LawInfo info{"cdc.D2.zero", "§1 D2", "D(f)∘⟨0, v⟩ = 0"};
+  static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"v"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
-    const auto txy = point_object(c, k);
-    const auto xy = factors_of(c, txy, "cdc.D3").first;
-    const auto [x, y] = factors_of(c, xy, "cdc.D3");
-    const auto outer1 = c.proj1(xy, xy);
-    return {
-        c.pair(c.derivative(c.identity(xy)),
-               c.pair(c.derivative(c.proj1(x, y)), c.derivative(c.proj2(x, y)))),
-        c.pair(outer1, c.pair(c.compose(c.proj1(x, y), outer1), c.compose(c.proj2(x, y), outer1)))};
+    const auto f = metavariable(c, k, "f"), v = metavariable(c, k, "v");
+    const auto z = c.domain(v), x = c.domain(f), y = c.codomain(f);
+    return {c.compose(c.derivative(f), c.pair(c.zero(z, x), v)), c.zero(z, y)};
+  }
+};
+
+struct D3Identity {
+  static constexpr LawInfo info{"cdc.D3.identity", "§1 D3", "D(id) = π1"};
+  static Case generate(CaseGenerator& gen) { return detail::tangent_product_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto [x, y] = detail::tangent_product_factors(c, point_object(c, k), info.id);
+    const auto xy = c.product(x, y);
+    return {c.derivative(c.identity(xy)), c.proj1(xy, xy)};
+  }
+};
+
+struct D3Projection1 {
+  static constexpr LawInfo info{"cdc.D3.proj1", "§1 D3", "D(π1) = π1∘π1"};
+  static Case generate(CaseGenerator& gen) { return detail::tangent_product_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto [x, y] = detail::tangent_product_factors(c, point_object(c, k), info.id);
+    const auto xy = c.product(x, y);
+    return {c.derivative(c.proj1(x, y)), c.compose(c.proj1(x, y), c.proj1(xy, xy))};
+  }
+};
+
+struct D3Projection2 {
+  static constexpr LawInfo info{"cdc.D3.proj2", "§1 D3", "D(π2) = π2∘π1"};
+  static Case generate(CaseGenerator& gen) { return detail::tangent_product_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto [x, y] = detail::tangent_product_factors(c, point_object(c, k), info.id);
+    const auto xy = c.product(x, y);
+    return {c.derivative(c.proj2(x, y)), c.compose(c.proj2(x, y), c.proj1(xy, xy))};
   }
 };
 
@@ -114,14 +174,7 @@ struct D5 {
 
 struct D6 {
   static constexpr LawInfo info{"cdc.D6", "§1 D6", "D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩"};
-  static Case generate(CaseGenerator& gen) {
-    Case k;
-    const Type x = gen.object(), y = gen.object(), z = gen.object();
-    gen.morphism(k, "f", x, y);
-    for (const char* role : {"g", "h", "k"}) gen.morphism(k, role, z, x);
-    gen.point(k, "p", z);
-    return k;
-  }
+  static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"g", "h", "k"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
@@ -136,7 +189,7 @@ struct D6 {
 struct D7 {
   static constexpr LawInfo info{"cdc.D7", "§1 D7",
                                 "D(D(f))∘⟨⟨0, h⟩, ⟨g, k⟩⟩ = D(D(f))∘⟨⟨0, g⟩, ⟨h, k⟩⟩"};
-  static Case generate(CaseGenerator& gen) { return D6::generate(gen); }
+  static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"g", "h", "k"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
@@ -148,40 +201,50 @@ struct D7 {
   }
 };
 
-// Linear maps: the structural ones, and random linear terms (scalings, sums,
-// pairs, projections), including closure under composition.
-struct Linear {
-  static constexpr LawInfo info{
-      "linear.definition", "§1 (linear maps)",
-      "D(f) = f∘π1 for f = id, π1, π2, 0, and sums, composites and pairings of linear maps"};
+// Linear maps (f is linear when D(f) = f∘π1). That id, π1, π2 and 0 are
+// linear is cdc.D3.* and cdc.D1.zero; these laws check random linear terms
+// (variables, projections, pairs, sums, 0 and scalings) and their composites.
+struct LinearTerm {
+  static constexpr LawInfo info{"linear.term", "§1 (linear maps)",
+                                "D(l) = l∘π1 for a random linear term l"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    const Type x = gen.first_order_object(), y = gen.first_order_object(),
-               z = gen.first_order_object();
+    const Type x = gen.first_order_object();
+    gen.linear_morphism(k, "l", x, gen.first_order_object());
+    gen.point(k, "p", mk_tangent(x));
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto l = metavariable(c, k, "l");
+    const auto x = c.domain(l);
+    return {c.derivative(l), c.compose(l, c.proj1(x, x))};
+  }
+};
+
+struct LinearComposite {
+  static constexpr LawInfo info{"linear.composite", "§1 (linear maps)",
+                                "D(m∘l) = (m∘l)∘π1 for linear l, m"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Type x = gen.first_order_object(), y = gen.first_order_object();
     gen.linear_morphism(k, "l", x, y);
-    gen.linear_morphism(k, "m", y, z);
-    gen.point(k, "p", mk_tangent(mk_product(x, y)));
+    gen.linear_morphism(k, "m", y, gen.first_order_object());
+    gen.point(k, "p", mk_tangent(x));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto l = metavariable(c, k, "l"), m = metavariable(c, k, "m");
-    const auto x = c.domain(l), y = c.codomain(l), z = c.codomain(m);
-    const auto xy = c.product(x, y);
-    // Every map below is xy → something, so D of each is compared with it∘π1.
-    const auto structural =
-        c.pair(c.pair(c.identity(xy), c.proj1(x, y)), c.pair(c.proj2(x, y), c.zero(xy, z)));
-    const auto built =
-        c.pair(c.compose(l, c.proj1(x, y)),
-               c.pair(c.compose(m, c.proj2(x, y)), c.compose(c.compose(m, l), c.proj1(x, y))));
-    const auto all = c.pair(structural, built);
-    return {c.derivative(all), c.compose(all, c.proj1(xy, xy))};
+    const auto x = c.domain(l);
+    const auto ml = c.compose(m, l);
+    return {c.derivative(ml), c.compose(ml, c.proj1(x, x))};
   }
 };
 
-struct LinearAdditive {
-  static constexpr LawInfo info{"linear.additive", "§1 (linear ⇒ additive)",
-                                "l∘(g + h) = l∘g + l∘h,  l∘0 = 0 for linear l"};
+struct LinearAdditiveSum {
+  static constexpr LawInfo info{"linear.additive.sum", "§1 (linear ⇒ additive)",
+                                "l∘(g + h) = l∘g + l∘h for linear l"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object(), y = gen.first_order_object(), z = gen.first_order_object();
@@ -195,9 +258,26 @@ struct LinearAdditive {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto l = metavariable(c, k, "l"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h");
-    const auto x = c.domain(g);
-    return {c.pair(c.compose(l, c.add(g, h)), c.compose(l, c.zero(x, c.domain(l)))),
-            c.pair(c.add(c.compose(l, g), c.compose(l, h)), c.zero(x, c.codomain(l)))};
+    return {c.compose(l, c.add(g, h)), c.add(c.compose(l, g), c.compose(l, h))};
+  }
+};
+
+// l : Y → Z after 0 : X → Y, with X the object of the point.
+struct LinearAdditiveZero {
+  static constexpr LawInfo info{"linear.additive.zero", "§1 (linear ⇒ additive)",
+                                "l∘0 = 0 for linear l"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    const Type y = gen.first_order_object();
+    gen.linear_morphism(k, "l", y, gen.first_order_object());
+    gen.point(k, "p", gen.object());
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto l = metavariable(c, k, "l");
+    const auto x = point_object(c, k);
+    return {c.compose(l, c.zero(x, c.domain(l))), c.zero(x, c.codomain(l))};
   }
 };
 

@@ -6,8 +6,12 @@
 // generic ⟨D(f), f∘π2⟩.
 #pragma once
 
+#include <initializer_list>
+
 #include "proofs/case_generator.h"
 #include "proofs/law_support.h"
+#include "proofs/laws_cartesian.h"
+#include "proofs/laws_differential.h"
 #include "semantics/derived.h"
 
 namespace perturb::proofs::laws {
@@ -50,9 +54,20 @@ struct FastTangentMap {
   }
 };
 
-struct Functor {
-  static constexpr LawInfo info{"tangent.functor", "§2 (T is a functor)",
-                                "T(id) = id,  T(f∘g) = T(f)∘T(g)"};
+struct FunctorIdentity {
+  static constexpr LawInfo info{"tangent.functor.identity", "§2 (T is a functor)", "T(id) = id"};
+  static Case generate(CaseGenerator& gen) { return detail::object_case(gen, 1); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto tx = point_object(c, k);
+    const auto x = detail::base_of(c, tx, 1, info.id);
+    return {semantics::tangent_map(c, c.identity(x)), c.identity(tx)};
+  }
+};
+
+struct FunctorComposition {
+  static constexpr LawInfo info{"tangent.functor.composition", "§2 (T is a functor)",
+                                "T(f∘g) = T(f)∘T(g)"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object(), y = gen.object();
@@ -63,26 +78,33 @@ struct Functor {
   }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
-    const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
-    const auto x = c.domain(g);
-    const auto tx = semantics::tangent_object(c, x);
     using semantics::tangent_map;
-    return {c.pair(tangent_map(c, c.identity(x)), tangent_map(c, c.compose(f, g))),
-            c.pair(c.identity(tx), c.compose(tangent_map(c, f), tangent_map(c, g)))};
+    const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
+    return {tangent_map(c, c.compose(f, g)), c.compose(tangent_map(c, f), tangent_map(c, g))};
   }
 };
 
-struct MonadUnit {
-  static constexpr LawInfo info{"tangent.monad.unit", "§2 (monad)", "μ∘η_T = id = μ∘T(η)"};
+struct MonadLeftUnit {
+  static constexpr LawInfo info{"tangent.monad.left-unit", "§2 (monad)", "μ∘η_T = id"};
   static Case generate(CaseGenerator& gen) { return detail::object_case(gen, 1); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto tx = point_object(c, k);
     const auto x = detail::base_of(c, tx, 1, info.id);
-    const auto mu = semantics::multiplication(c, x);
-    return {c.pair(c.compose(mu, semantics::unit(c, tx)),
-                   c.compose(mu, semantics::tangent_map(c, semantics::unit(c, x)))),
-            c.pair(c.identity(tx), c.identity(tx))};
+    return {c.compose(semantics::multiplication(c, x), semantics::unit(c, tx)), c.identity(tx)};
+  }
+};
+
+struct MonadRightUnit {
+  static constexpr LawInfo info{"tangent.monad.right-unit", "§2 (monad)", "μ∘T(η) = id"};
+  static Case generate(CaseGenerator& gen) { return detail::object_case(gen, 1); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto tx = point_object(c, k);
+    const auto x = detail::base_of(c, tx, 1, info.id);
+    return {c.compose(semantics::multiplication(c, x),
+                      semantics::tangent_map(c, semantics::unit(c, x))),
+            c.identity(tx)};
   }
 };
 
@@ -98,9 +120,20 @@ struct MonadAssociativity {
   }
 };
 
-struct Naturality {
-  static constexpr LawInfo info{"tangent.natural", "§2 (η, μ natural)",
-                                "T(f)∘η = η∘f,  T(f)∘μ = μ∘T(T(f))"};
+struct UnitNatural {
+  static constexpr LawInfo info{"tangent.unit-natural", "§2 (η natural)", "T(f)∘η = η∘f"};
+  static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto f = metavariable(c, k, "f");
+    return {c.compose(tangent_map(c, f), unit(c, c.domain(f))),
+            c.compose(unit(c, c.codomain(f)), f)};
+  }
+};
+
+struct MultNatural {
+  static constexpr LawInfo info{"tangent.mult-natural", "§2 (μ natural)", "T(f)∘μ = μ∘T(T(f))"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object();
@@ -112,21 +145,27 @@ struct Naturality {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
     const auto f = metavariable(c, k, "f");
-    const auto x = c.domain(f), y = c.codomain(f);
-    const auto tx = tangent_object(c, x);
-    const auto mu_tx = multiplication(c, x);
-    // η-naturality is checked at the primal of the point (π2∘π2 : TTX → X).
-    const auto primal = c.compose(c.proj2(x, x), c.proj2(tx, tx));
-    return {c.pair(c.compose(tangent_map(c, f), c.compose(unit(c, x), primal)),
-                   c.compose(tangent_map(c, f), mu_tx)),
-            c.pair(c.compose(unit(c, y), c.compose(f, primal)),
-                   c.compose(multiplication(c, y), tangent_map(c, tangent_map(c, f))))};
+    return {c.compose(tangent_map(c, f), multiplication(c, c.domain(f))),
+            c.compose(multiplication(c, c.codomain(f)), tangent_map(c, tangent_map(c, f)))};
   }
 };
 
-struct Strength {
-  static constexpr LawInfo info{"tangent.strength", "§2 (right strength t)",
-                                "t∘(id × η) = η,  t∘(id × μ) = μ∘T(t)∘t,  T(π2)∘t = π2"};
+// The right strength t = t_{X,Y} : X × TY → T(X × Y) (semantics/derived.h).
+struct StrengthUnit {
+  static constexpr LawInfo info{"tangent.strength.unit", "§2 (right strength t)", "t∘(id × η) = η"};
+  static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto [x, y] = factors_of(c, point_object(c, k), info.id);
+    return {c.compose(right_strength(c, x, y), product_map(c, c.identity(x), unit(c, y))),
+            unit(c, c.product(x, y))};
+  }
+};
+
+struct StrengthMultiplication {
+  static constexpr LawInfo info{"tangent.strength.mult", "§2 (right strength t)",
+                                "t∘(id × μ) = μ∘T(t)∘t"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     gen.point(k, "p", mk_product(gen.object(), mk_tangent(mk_tangent(gen.object()))));
@@ -136,26 +175,70 @@ struct Strength {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
     const auto [x, tty] = factors_of(c, point_object(c, k), info.id);
-    const auto ty = factors_of(c, tty, info.id).first;
-    const auto y = factors_of(c, ty, info.id).first;
-    const auto xy = c.product(x, y);
-    // The point is in X × TTY; its primal parts serve the laws on X × TY and X × Y.
-    const auto to_xty = product_map(c, c.identity(x), c.proj2(ty, ty));
-    const auto to_xy = c.compose(product_map(c, c.identity(x), c.proj2(y, y)), to_xty);
+    const auto y = detail::base_of(c, tty, 2, info.id);
     const auto t = right_strength(c, x, y);
-    return {c.pair(c.pair(c.compose(t, c.compose(product_map(c, c.identity(x), unit(c, y)), to_xy)),
-                          c.compose(t, product_map(c, c.identity(x), multiplication(c, y)))),
-                   c.compose(tangent_map(c, c.proj2(x, y)), c.compose(t, to_xty))),
-            c.pair(c.pair(c.compose(unit(c, xy), to_xy),
-                          compose(c, multiplication(c, xy), tangent_map(c, t),
-                                  right_strength(c, x, ty))),
-                   c.compose(c.proj2(x, ty), to_xty))};
+    return {c.compose(t, product_map(c, c.identity(x), multiplication(c, y))),
+            compose(c, multiplication(c, c.product(x, y)), tangent_map(c, t),
+                    right_strength(c, x, tangent_object(c, y)))};
   }
 };
 
-struct Costrength {
-  static constexpr LawInfo info{"tangent.costrength", "§2 (left strength t')",
-                                "t'∘(η × id) = η,  t'∘(μ × id) = μ∘T(t')∘t',  T(π1)∘t' = π1"};
+struct StrengthProjection {
+  static constexpr LawInfo info{"tangent.strength.projection", "§2 (right strength t)",
+                                "T(π2)∘t = π2"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    gen.point(k, "p", mk_product(gen.object(), mk_tangent(gen.object())));
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto [x, ty] = factors_of(c, point_object(c, k), info.id);
+    const auto y = detail::base_of(c, ty, 1, info.id);
+    return {c.compose(tangent_map(c, c.proj2(x, y)), right_strength(c, x, y)), c.proj2(x, ty)};
+  }
+};
+
+// α = associator : (X × Y) × Z → X × (Y × Z) (semantics/derived.h).
+struct StrengthAssociativity {
+  static constexpr LawInfo info{"tangent.strength.assoc", "§2 (right strength t)",
+                                "T(α)∘t = t∘(id × t)∘α"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    gen.point(k, "p", mk_product(mk_product(gen.object(), gen.object()), mk_tangent(gen.object())));
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto [xy, tz] = factors_of(c, point_object(c, k), info.id);
+    const auto [x, y] = factors_of(c, xy, info.id);
+    const auto z = detail::base_of(c, tz, 1, info.id);
+    return {
+        c.compose(tangent_map(c, associator(c, x, y, z)), right_strength(c, xy, z)),
+        compose(c, right_strength(c, x, c.product(y, z)),
+                product_map(c, c.identity(x), right_strength(c, y, z)), associator(c, x, y, tz))};
+  }
+};
+
+// The left strength t' = t'_{X,Y} : TX × Y → T(X × Y), mirrored.
+struct CostrengthUnit {
+  static constexpr LawInfo info{"tangent.costrength.unit", "§2 (left strength t')",
+                                "t'∘(η × id) = η"};
+  static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto [x, y] = factors_of(c, point_object(c, k), info.id);
+    return {c.compose(left_strength(c, x, y), product_map(c, unit(c, x), c.identity(y))),
+            unit(c, c.product(x, y))};
+  }
+};
+
+struct CostrengthMultiplication {
+  static constexpr LawInfo info{"tangent.costrength.mult", "§2 (left strength t')",
+                                "t'∘(μ × id) = μ∘T(t')∘t'"};
   static Case generate(CaseGenerator& gen) {
     Case k;
     gen.point(k, "p", mk_product(mk_tangent(mk_tangent(gen.object())), gen.object()));
@@ -165,39 +248,82 @@ struct Costrength {
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
     const auto [ttx, y] = factors_of(c, point_object(c, k), info.id);
-    const auto tx = factors_of(c, ttx, info.id).first;
-    const auto x = factors_of(c, tx, info.id).first;
-    const auto xy = c.product(x, y);
-    const auto to_txy = product_map(c, c.proj2(tx, tx), c.identity(y));
-    const auto to_xy = c.compose(product_map(c, c.proj2(x, x), c.identity(y)), to_txy);
+    const auto x = detail::base_of(c, ttx, 2, info.id);
     const auto t1 = left_strength(c, x, y);
-    return {
-        c.pair(c.pair(c.compose(t1, c.compose(product_map(c, unit(c, x), c.identity(y)), to_xy)),
-                      c.compose(t1, product_map(c, multiplication(c, x), c.identity(y)))),
-               c.compose(tangent_map(c, c.proj1(x, y)), c.compose(t1, to_txy))),
-        c.pair(
-            c.pair(c.compose(unit(c, xy), to_xy),
-                   compose(c, multiplication(c, xy), tangent_map(c, t1), left_strength(c, tx, y))),
-            c.compose(c.proj1(tx, y), to_txy))};
+    return {c.compose(t1, product_map(c, multiplication(c, x), c.identity(y))),
+            compose(c, multiplication(c, c.product(x, y)), tangent_map(c, t1),
+                    left_strength(c, tangent_object(c, x), y))};
   }
 };
 
-struct Phi {
-  static constexpr LawInfo info{"tangent.phi", "§2 (φ, commutativity)",
-                                "μ∘T(t)∘t' = ⟨π1 × π1, π2 × π2⟩ = μ∘T(t')∘t"};
+struct CostrengthProjection {
+  static constexpr LawInfo info{"tangent.costrength.projection", "§2 (left strength t')",
+                                "T(π1)∘t' = π1"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_tangent(gen.object()), mk_tangent(gen.object())));
+    gen.point(k, "p", mk_product(mk_tangent(gen.object()), gen.object()));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     using namespace semantics;
+    const auto [tx, y] = factors_of(c, point_object(c, k), info.id);
+    const auto x = detail::base_of(c, tx, 1, info.id);
+    return {c.compose(tangent_map(c, c.proj1(x, y)), left_strength(c, x, y)), c.proj1(tx, y)};
+  }
+};
+
+// α⁻¹ = associator_inverse : X × (Y × Z) → (X × Y) × Z (semantics/derived.h).
+struct CostrengthAssociativity {
+  static constexpr LawInfo info{"tangent.costrength.assoc", "§2 (left strength t')",
+                                "T(α⁻¹)∘t' = t'∘(t' × id)∘α⁻¹"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    gen.point(k, "p", mk_product(mk_tangent(gen.object()), mk_product(gen.object(), gen.object())));
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    using namespace semantics;
+    const auto [tx, yz] = factors_of(c, point_object(c, k), info.id);
+    const auto x = detail::base_of(c, tx, 1, info.id);
+    const auto [y, z] = factors_of(c, yz, info.id);
+    return {c.compose(tangent_map(c, associator_inverse(c, x, y, z)), left_strength(c, x, yz)),
+            compose(c, left_strength(c, c.product(x, y), z),
+                    product_map(c, left_strength(c, x, y), c.identity(z)),
+                    associator_inverse(c, tx, y, z))};
+  }
+};
+
+namespace detail {
+// A case with only a point of TX × TY.
+inline Case tangent_pair_case(CaseGenerator& gen) {
+  Case k;
+  gen.point(k, "p", mk_product(mk_tangent(gen.object()), mk_tangent(gen.object())));
+  return k;
+}
+}  // namespace detail
+
+struct Phi {
+  static constexpr LawInfo info{"tangent.phi", "§2 (φ)", "μ∘T(t)∘t' = ⟨π1 × π1, π2 × π2⟩"};
+  static Case generate(CaseGenerator& gen) { return detail::tangent_pair_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [tx, ty] = factors_of(c, point_object(c, k), info.id);
-    const auto x = factors_of(c, tx, info.id).first;
-    const auto y = factors_of(c, ty, info.id).first;
-    const auto iso = canonical_iso(c, x, y);
-    return {c.pair(phi(c, x, y), phi_commuted(c, x, y)), c.pair(iso, iso)};
+    const auto x = detail::base_of(c, tx, 1, info.id), y = detail::base_of(c, ty, 1, info.id);
+    return {semantics::phi(c, x, y), semantics::canonical_iso(c, x, y)};
+  }
+};
+
+struct PhiCommutative {
+  static constexpr LawInfo info{"tangent.phi-commutative", "§2 (commutativity)",
+                                "μ∘T(t')∘t = ⟨π1 × π1, π2 × π2⟩"};
+  static Case generate(CaseGenerator& gen) { return detail::tangent_pair_case(gen); }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto [tx, ty] = factors_of(c, point_object(c, k), info.id);
+    const auto x = detail::base_of(c, tx, 1, info.id), y = detail::base_of(c, ty, 1, info.id);
+    return {semantics::phi_commuted(c, x, y), semantics::canonical_iso(c, x, y)};
   }
 };
 
@@ -213,31 +339,39 @@ struct Lemma38 {
   }
 };
 
-struct Swap {
-  static constexpr LawInfo info{"tangent.sw", "Definition 3.12",
-                                "sw∘⟨⟨f, g⟩, h⟩ = ⟨⟨f, h⟩, g⟩, and sw is linear: D(sw) = sw∘π1"};
+struct SwapSwaps {
+  static constexpr LawInfo info{"tangent.sw.swap", "Definition 3.12",
+                                "sw∘⟨⟨f, g⟩, h⟩ = ⟨⟨f, h⟩, g⟩"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    const Type w = gen.object(), x = gen.object(), y = gen.object(), z = gen.object();
-    gen.morphism(k, "f", w, x);
-    gen.morphism(k, "g", w, y);
-    gen.morphism(k, "h", w, z);
-    gen.point(k, "p", mk_product(w, mk_tangent(mk_product(mk_product(x, y), z))));
+    const Type w = gen.object();
+    for (const char* role : {"f", "g", "h"}) gen.morphism(k, role, w, gen.object());
+    gen.point(k, "p", w);
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
-    using namespace semantics;
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h");
-    const auto x = c.codomain(f), y = c.codomain(g), z = c.codomain(h);
-    const auto s = sw(c, x, y, z);
-    const auto [w, tq] = factors_of(c, point_object(c, k), info.id);
-    const auto q = factors_of(c, tq, info.id).first;
-    const auto on_w = c.proj1(w, tq), on_tq = c.proj2(w, tq);
-    return {c.pair(c.compose(s, c.compose(c.pair(c.pair(f, g), h), on_w)),
-                   c.compose(c.derivative(s), on_tq)),
-            c.pair(c.compose(c.pair(c.pair(f, h), g), on_w), compose(c, s, c.proj1(q, q), on_tq))};
+    const auto s = semantics::sw(c, c.codomain(f), c.codomain(g), c.codomain(h));
+    return {c.compose(s, c.pair(c.pair(f, g), h)), c.pair(c.pair(f, h), g)};
+  }
+};
+
+struct SwapLinear {
+  static constexpr LawInfo info{"tangent.sw.linear", "Definition 3.12", "D(sw) = sw∘π1"};
+  static Case generate(CaseGenerator& gen) {
+    Case k;
+    gen.point(k, "p", mk_tangent(mk_product(mk_product(gen.object(), gen.object()), gen.object())));
+    return k;
+  }
+  template <semantics::CartesianDifferentialCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    const auto q = detail::base_of(c, point_object(c, k), 1, info.id);
+    const auto [xy, z] = factors_of(c, q, info.id);
+    const auto [x, y] = factors_of(c, xy, info.id);
+    const auto s = semantics::sw(c, x, y, z);
+    return {c.derivative(s), c.compose(s, c.proj1(q, q))};
   }
 };
 

@@ -23,11 +23,12 @@
 // For all f : Z × X → Y, g : W → Z, h : W → X, k : Z → (X ⇒ Y) (ids used by
 // the checker):
 //
-//   ccc.beta             ev∘(Λ(f) × id) = f
-//   ccc.eta              Λ(ev∘(k × id)) = k
-//   ccc.curry-additive   Λ(f + f') = Λ(f) + Λ(f'),  Λ(0) = 0
-//   ccc.eq1              Λ(f)∘g = Λ(f∘(g × id))                          (1)
-//   ccc.eq2              ev∘⟨Λ(f), h⟩ = f∘⟨id, h⟩                         (2)
+//   ccc.beta                 ev∘(Λ(f) × id) = f
+//   ccc.eta                  Λ(ev∘(k × id)) = k
+//   ccc.curry-additive.sum   Λ(f + f') = Λ(f) + Λ(f')
+//   ccc.curry-additive.zero  Λ(0) = 0
+//   ccc.eq1                  Λ(f)∘g = Λ(f∘(g × id))
+//   ccc.eq2                  ev∘⟨Λ(f), h⟩ = f∘⟨id, h⟩
 //
 //
 // Refined by

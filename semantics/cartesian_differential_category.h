@@ -23,22 +23,26 @@
 // For all morphisms f, g, h, k of the right shapes (ids used by the checker;
 // metavariables are drawn from the model's random morphisms):
 //
-//   cdc.D1   D(f + g) = D(f) + D(g),  D(0) = 0
-//   cdc.D2   D(f)∘⟨h + k, v⟩ = D(f)∘⟨h, v⟩ + D(f)∘⟨k, v⟩,  D(f)∘⟨0, v⟩ = 0
-//   cdc.D3   D(id) = π1,  D(π1) = π1∘π1,  D(π2) = π2∘π1
-//   cdc.D4   D(⟨f, g⟩) = ⟨D(f), D(g)⟩
-//   cdc.D5   D(f∘g) = D(f)∘⟨D(g), g∘π2⟩                          (chain rule)
-//   cdc.D6   D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩
-//   cdc.D7   D(D(f))∘⟨⟨0, h⟩, ⟨g, k⟩⟩ = D(D(f))∘⟨⟨0, g⟩, ⟨h, k⟩⟩
+//   cdc.D1.sum       D(f + g) = D(f) + D(g)
+//   cdc.D1.zero      D(0) = 0
+//   cdc.D2.sum       D(f)∘⟨h + k, v⟩ = D(f)∘⟨h, v⟩ + D(f)∘⟨k, v⟩
+//   cdc.D2.zero      D(f)∘⟨0, v⟩ = 0
+//   cdc.D3.identity  D(id) = π1
+//   cdc.D3.proj1     D(π1) = π1∘π1
+//   cdc.D3.proj2     D(π2) = π2∘π1
+//   cdc.D4           D(⟨f, g⟩) = ⟨D(f), D(g)⟩
+//   cdc.D5           D(f∘g) = D(f)∘⟨D(g), g∘π2⟩
+//   cdc.D6           D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩
+//   cdc.D7           D(D(f))∘⟨⟨0, h⟩, ⟨g, k⟩⟩ = D(D(f))∘⟨⟨0, g⟩, ⟨h, k⟩⟩
 //
-// f is linear when D(f) = f∘π1:
+// f is linear when D(f) = f∘π1 (id, π1, π2 and 0 are, by cdc.D3.* and
+// cdc.D1.zero):
 //
-//   linear.identity     id is linear
-//   linear.projection   π1, π2 are linear
-//   linear.zero         0 is linear
-//   linear.closure      f + g, f∘g, ⟨f, g⟩, f × g of linear f, g are linear
-//   linear.additive     linear f is additive: f∘(g + h) = f∘g + f∘h, f∘0 = 0
-//   tangent.lemma-3.7   linear f ⟹ T(f) = f × f
+//   linear.term           D(l) = l∘π1 for a random linear term l
+//   linear.composite      D(m∘l) = (m∘l)∘π1 for linear l, m
+//   linear.additive.sum   l∘(g + h) = l∘g + l∘h for linear l
+//   linear.additive.zero  l∘0 = 0 for linear l
+//   tangent.lemma-3.7     l linear ⟹ T(l) = l × l
 //
 // The tangent-bundle laws that need only D (the monad (T, η, μ), the strengths
 // t, t', φ, Lemma 3.8, Lemma 3.13) are listed in

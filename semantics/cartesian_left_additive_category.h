@@ -55,25 +55,30 @@
 // ----
 // For all objects and morphisms of the right shapes (ids used by the checker):
 //
-//   cla.category.left-identity    id∘f = f
-//   cla.category.right-identity   f∘id = f
-//   cla.category.associativity    f∘(g∘h) = (f∘g)∘h
-//   cla.monoid.zero               f + 0 = f
-//   cla.monoid.commutativity      f + g = g + f
-//   cla.monoid.associativity      f + (g + h) = (f + g) + h
-//   cla.left-additive.sum         (g + h)∘f = g∘f + h∘f
-//   cla.left-additive.zero        0∘f = 0
-//   cla.product.beta1             π1∘⟨f, g⟩ = f
-//   cla.product.beta2             π2∘⟨f, g⟩ = g
-//   cla.product.eta               ⟨π1∘h, π2∘h⟩ = h
-//   cla.terminal                  !∘f = !
-//   cla.projection-additive       π_k∘(f + g) = π_k∘f + π_k∘g,  π_k∘0 = 0
-//   cla.pair-sum                  ⟨f, g⟩ + ⟨h, k⟩ = ⟨f + h, g + k⟩
-//   cla.pair-zero                 ⟨0, 0⟩ = 0
-//   cla.injection.beta            π_k∘ι_k = id,  π_k∘ι_l = 0 (k ≠ l)
-//   cla.injection.sum             ι1∘π1 + ι2∘π2 = id
-//   cla.mismatch                  composing, pairing or adding mismatched
-//                                 morphisms throws CategoryError
+//   cla.category.left-identity   id∘f = f
+//   cla.category.right-identity  f∘id = f
+//   cla.category.associativity   f∘(g∘h) = (f∘g)∘h
+//   cla.monoid.zero              f + 0 = f
+//   cla.monoid.commutativity     f + g = g + f
+//   cla.monoid.associativity     f + (g + h) = (f + g) + h
+//   cla.left-additive.sum        (g + h)∘f = g∘f + h∘f
+//   cla.left-additive.zero       0∘f = 0
+//   cla.product.beta1            π1∘⟨f, g⟩ = f
+//   cla.product.beta2            π2∘⟨f, g⟩ = g
+//   cla.product.eta              ⟨π1∘h, π2∘h⟩ = h
+//   cla.terminal                 !∘f = !
+//   cla.projection-additive.1    π1∘(f + g) = π1∘f + π1∘g
+//   cla.projection-additive.2    π2∘(f + g) = π2∘f + π2∘g
+//   cla.pair-sum                 ⟨f, g⟩ + ⟨h, k⟩ = ⟨f + h, g + k⟩
+//   cla.pair-zero                ⟨0, 0⟩ = 0
+//   cla.injection.beta1          π1∘ι1 = id
+//   cla.injection.beta2          π2∘ι2 = id
+//   cla.injection.cross1         π2∘ι1 = 0
+//   cla.injection.cross2         π1∘ι2 = 0
+//   cla.injection.sum            ι1∘π1 + ι2∘π2 = id
+//
+// Composing, pairing or adding mismatched morphisms must throw CategoryError
+// (above); the models' own tests check it, it is not a law id.
 //
 // (ι1 = ⟨id, 0⟩, ι2 = ⟨0, id⟩ are derived, see semantics/derived.h.)
 //

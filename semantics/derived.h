@@ -7,6 +7,15 @@
 //
 // Conventions (spec, top): T X = X × X with the tangent first and the primal
 // second; f∘g is "g, then f"; ⟨f, g⟩ pairs; f × g = ⟨f∘π1, g∘π2⟩.
+//
+//
+// Laws
+// ----
+// A model's faster equivalents against these definitions (ids used by the
+// checker, run on the models that have them):
+//
+//   model.fast-tangent-hat  the model's own T̂ equals Λ(T(ev)∘t) with the generic T
+//   model.fast-tangent-map  the model's own T(f) equals ⟨D(f), f∘π2⟩
 #pragma once
 
 #include <concepts>
@@ -59,6 +68,16 @@ typename C::Morphism associator(const C& c, const typename C::Object& x,
   const auto outer1 = c.proj1(xy, z);
   return c.pair(c.compose(c.proj1(x, y), outer1),
                 c.pair(c.compose(c.proj2(x, y), outer1), c.proj2(xy, z)));
+}
+
+// α⁻¹ = ⟨⟨π1, π1∘π2⟩, π2∘π2⟩ : X × (Y × Z) → (X × Y) × Z, for the left-strength laws.
+template <CartesianLeftAdditiveCategory C>
+typename C::Morphism associator_inverse(const C& c, const typename C::Object& x,
+                                        const typename C::Object& y, const typename C::Object& z) {
+  const auto yz = c.product(y, z);
+  const auto outer2 = c.proj2(x, yz);
+  return c.pair(c.pair(c.proj1(x, yz), c.compose(c.proj1(y, z), outer2)),
+                c.compose(c.proj2(y, z), outer2));
 }
 
 // sw = ⟨π1 × id_Z, π2∘π1⟩ : (X × Y) × Z → (X × Z) × Y,

@@ -31,6 +31,24 @@
 // model that offers c.shared(f) (SharesEvaluation), the morphism of a subterm
 // with several occurrences is passed through it, so the model may also
 // evaluate it once per argument instead of once per occurrence.
+//
+//
+// Laws
+// ----
+// Soundness of this interpretation (spec §5, Theorem 5.6; ids used by the
+// checker, which runs them on every model that reads the terms):
+//
+//   sound.lemma-5.1  |M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw
+//   sound.lemma-5.2  x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1
+//   sound.lemma-5.3  |M ⋄ N|_Γ = T(ev)∘⟨|M|_Γ, |N|_Γ⟩  (T(ev) by equation (3))
+//   sound.lemma-5.4  |M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩
+//   sound.lemma-5.5  |T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t
+//   sound.beta       |(λx.s) N| = |s[N/x]|
+//   sound.T          |T(λx.s)| = |λx. T_x s|
+//   sound.pi         |π_k(ι_k s)| = |s|
+//   sound.pi-zero    |π_k(ι_l s)| = 0
+//   sound.delta      |M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)
+//   sound.nf         |M| = |normal form of M| (β, π, T and δ, applicative order)
 #pragma once
 
 #include <algorithm>

@@ -43,11 +43,11 @@
 // `difference`, a counterexample has a witness only when its sides are reals.
 //
 //
-// Laws
-// ----
-//   model.approx-reflexive    approx_equal(X, p, p) for finite p
-//   model.random-point        random_point(X) is a point of X (apply id to it
-//                             and compare)
+// Requirements
+// ------------
+// Not law ids: the checker relies on them rather than checking them.
+//   approx_equal(X, p, p) for finite p (reflexivity);
+//   random_point(X, rng) is a point of X.
 //
 //
 // Models

@@ -310,7 +310,7 @@ TEST_CASE("perturb check: 4 for an unhealthy pair, per kind and --discard-limit"
           "[check][health]") {
   // Every case over a 1-byte budget: 100 % budget discards.
   const std::vector<std::string> all_discarded = {
-      "check", "--law", "cdc.D1", "--model", "smooth", "--cases", "40", "--case-memory", "1"};
+      "check", "--law", "cdc.D1.sum", "--model", "smooth", "--cases", "40", "--case-memory", "1"};
   const Run unhealthy = perturb(all_discarded);
   INFO(unhealthy.out << unhealthy.err);
   CHECK(unhealthy.status == 4);
@@ -349,8 +349,9 @@ TEST_CASE("perturb check: 4 for an unhealthy pair, per kind and --discard-limit"
 TEST_CASE("perturb check --junit: XML a JUnit reader reads, one failure per failing pair",
           "[check][junit]") {
   const fs::path xml = temporary_path("_junit.xml");
-  const Run run = perturb({"check", "--law", "cdc.D[16]", "--law", "tangent.thm-3.10", "--model",
-                           "naive-dual", "--cases", "60", "--junit", xml.string()});
+  const Run run =
+      perturb({"check", "--law", "cdc.D1.sum", "--law", "cdc.D6", "--law", "tangent.thm-3.10",
+               "--model", "naive-dual", "--cases", "60", "--junit", xml.string()});
   INFO(run.out << run.err);
   CHECK(run.status == 1);
   CHECK(contains(run.out, "JUnit XML written to " + xml.string()));

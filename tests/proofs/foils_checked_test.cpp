@@ -53,10 +53,10 @@ Case shared_derivative_case() {
 
 }  // namespace
 
-TEST_CASE("finite-difference fails cdc.D6 and tangent.natural, smooth and closures pass",
+TEST_CASE("finite-difference fails cdc.D6 and tangent.mult-natural, smooth and closures pass",
           "[foils]") {
   require_refutes("cdc.D6", "finite-difference", 100);
-  require_refutes("tangent.natural", "finite-difference", 100);
+  require_refutes("tangent.mult-natural", "finite-difference", 100);
 }
 
 TEST_CASE("naive-dual fails tangent.thm-3.10 and cdc.D6, closures passes", "[foils]") {

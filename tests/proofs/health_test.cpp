@@ -13,10 +13,10 @@ namespace {
 using testing::binding;
 using testing::small_run;
 
-// cdc.D1's cases on smooth, checked by a test double that discards case i
+// cdc.D1.sum's cases on smooth, checked by a test double that discards case i
 // for `kind` when discard(i) holds and passes it otherwise.
 LawBinding discarding_double(DiscardKind kind, std::function<bool(std::uint64_t)> discard) {
-  LawBinding double_binding = binding("cdc.D1", "smooth");
+  LawBinding double_binding = binding("cdc.D1.sum", "smooth");
   double_binding.check = [kind, discard](const Case& k, const semantics::Tolerance&,
                                          std::uint64_t) {
     // A real check is a function of the case alone; so is the double's choice.

@@ -85,8 +85,8 @@ TEST_CASE("check: the linear-maps model passes every law it hosts", "[plugin]") 
   const auto results = perturb::proofs::check(linear_maps::LinearMaps(), options);
   CHECK(perturb::proofs::all_hold(results));
   // It hosts every first-order law: D1–D7, the linear maps, the tangent monad …
-  for (const char* id :
-       {"cdc.D1", "cdc.D3", "cdc.D5", "cdc.D6", "cdc.D7", "tangent.lemma-3.7", "cla.product"}) {
+  for (const char* id : {"cdc.D1.sum", "cdc.D3.identity", "cdc.D5", "cdc.D6", "cdc.D7",
+                         "tangent.lemma-3.7", "cla.product.eta", "cla.terminal"}) {
     const LawResult* result = find_law(results, id);
     REQUIRE(result != nullptr);
     INFO(id);
@@ -101,7 +101,7 @@ TEST_CASE("check: D(f) = 2·(f∘π1) fails D3 with a shrunk counterexample", "[
   options.run.cases = 50;
   options.laws = {"cdc.D3", "cla.*"};
   const auto results = perturb::proofs::check(linear_maps::broken_linear_maps(), options);
-  const LawResult* d3 = find_law(results, "cdc.D3");
+  const LawResult* d3 = find_law(results, "cdc.D3.identity");
   REQUIRE(d3 != nullptr);
   CHECK(d3->failed > 0);
   REQUIRE(d3->counterexample);
@@ -117,14 +117,14 @@ TEST_CASE("check: writes report.json when report_dir is set", "[plugin]") {
                    ("perturb_check_report_" + std::to_string(::getpid()));
   CheckOptions options;
   options.run.cases = 20;
-  options.laws = {"cdc.D2"};
+  options.laws = {"cdc.D2.sum"};
   options.report_dir = dir.string();
   perturb::proofs::check(linear_maps::broken_linear_maps(), options);
   report_schema::require_valid_report(dir / "report.json");
   std::ifstream in(dir / "report.json");
   const auto report = nlohmann::json::parse(in);
   REQUIRE(report.at("results").size() == 1);
-  CHECK(report["results"][0]["law"] == "cdc.D2");
+  CHECK(report["results"][0]["law"] == "cdc.D2.sum");
   CHECK(report["results"][0]["model"] == "linear-maps-broken");
   CHECK(std::filesystem::exists(dir / "report.md"));
   std::filesystem::remove_all(dir);
