@@ -1,6 +1,7 @@
 // `perturb check`
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -133,13 +134,12 @@ int run_check(CheckArguments& arguments) {
     arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::mutex progress_mutex;
   if (isatty(STDERR_FILENO)) {
-    arguments.run.progress = [&](std::uint64_t done, std::uint64_t total) {
+    const auto start = std::chrono::steady_clock::now();
+    arguments.run.progress = [&, start](const proofs::RunProgress& progress) {
       std::lock_guard<std::mutex> lock(progress_mutex);
-      const int width = 40;
-      const int filled = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
-      std::cerr << '\r' << '[' << std::string(filled, '#') << std::string(width - filled, ' ')
-                << "] " << done << '/' << total << " cases" << (done == total ? "\n" : "")
-                << std::flush;
+      // "\x1b[K" clears what a longer previous line left to the right.
+      std::cerr << '\r' << proofs::progress_line(progress, std::chrono::steady_clock::now() - start)
+                << "\x1b[K" << (progress.done == progress.total ? "\n" : "") << std::flush;
     };
   }
   const std::vector<proofs::LawResult> results = proofs::run_laws(bindings, arguments.run);

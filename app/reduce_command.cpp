@@ -23,6 +23,9 @@ struct ReduceOptions {
   std::string strategy = "normal";
   calculus::NormalizeOptions normalize;
   bool stats = false;
+  // "" (no trace), "terms" (each step with the whole term after it) or
+  // "rules" (each step with the term's size only, for long reductions).
+  std::string trace;
   std::uint64_t print_limit = calculus::kDefaultPrintLimit;
 };
 
@@ -46,6 +49,7 @@ calculus::Strategy strategy_named(const std::string& name) {
 void run_reduce(ReduceOptions options) {
   const calculus::Program program = read_program(options.source);
   options.normalize.strategy = strategy_named(options.strategy);
+  options.normalize.trace = !options.trace.empty();
   const calculus::NormalizeResult result = calculus::normalize(program.term, options.normalize);
   for (std::size_t i = 0; i < result.trace.size(); ++i) {
     const calculus::TraceStep& step = result.trace[i];
@@ -57,9 +61,12 @@ void run_reduce(ReduceOptions options) {
           fmt::format(" (shared: all {} occurrences, {}{})", step.occurrence_count,
                       fmt::join(listed, ", "), step.occurrence_count > listed.size() ? ", …" : "");
     }
+    const std::string after = options.trace == "rules"
+                                  ? fmt::format("size {} (tree {})", calculus::dag_size(step.term),
+                                                calculus::tree_size_text(step.term->tree_size()))
+                                  : printable(step.term, program.context, options.print_limit);
     std::cout << fmt::format("{}. {} at {}{}: {}\n", i + 1, step.rule,
-                             calculus::to_string(step.position), also,
-                             printable(step.term, program.context, options.print_limit));
+                             calculus::to_string(step.position), also, after);
   }
   std::cout << printable(result.term, program.context, options.print_limit) << '\n';
   if (options.stats) {
@@ -96,10 +103,13 @@ void add_reduce_command(CLI::App& app) {
                    "Seed of the random strategy (default 0); the same seed gives the same "
                    "reduction")
       ->check(unsigned_integer_check());
-  command->add_flag("--trace", options->normalize.trace,
-                    "Print every step first: its number, rule, position (child indices from the "
-                    "root; a shared redex lists every occurrence the step contracts) and the "
-                    "whole term after it");
+  command
+      ->add_flag("--trace{terms}", options->trace,
+                 "Print every step first: its number, rule, position (child indices from the "
+                 "root; a shared redex lists every occurrence the step contracts) and the whole "
+                 "term after it; --trace=rules prints the term's size (DAG and tree) instead of "
+                 "the term")
+      ->check(CLI::IsMember({"terms", "rules"}));
   command
       ->add_option("--max-steps", options->normalize.max_steps,
                    "Give up after this many steps (default 100000)")

@@ -207,7 +207,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       }
     }
     const std::uint64_t now = done += last - first;
-    if (options.progress) options.progress(now, total);
+    if (options.progress) options.progress({now, total, binding.info.id, binding.model});
   });
 
   std::vector<LawResult> results(bindings.size());

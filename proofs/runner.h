@@ -14,6 +14,7 @@
 
 #include "proofs/binding.h"
 #include "proofs/discard.h"
+#include "proofs/progress_line.h"
 #include "semantics/case_memory.h"
 #include "semantics/tolerance.h"
 
@@ -33,8 +34,8 @@ struct RunOptions {
   // The plugin libraries the models came from (perturb check --plugin), so
   // that a report's repro lines load them again.
   std::vector<std::string> plugins;
-  // Called now and then from worker threads with (cases done, cases in all).
-  std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // Called from worker threads after each batch of cases (proofs/progress_line.h).
+  std::function<void(const RunProgress&)> progress;
 };
 
 struct Counterexample {

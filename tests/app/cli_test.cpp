@@ -115,6 +115,12 @@ TEST_CASE("perturb reduce --stats and --trace", "[cli]") {
         "memory (estimated peak): 5936 bytes\n");
   const Run trace = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace"});
   CHECK(trace.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
+  // --trace=rules: the same steps, each with the size of the term after it.
+  const Run rules = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace=rules"});
+  CHECK(rules.status == 0);
+  CHECK(rules.out == "1. beta at ε: size 7 (tree 7)\n2. delta-arith at ε: size 1 (tree 1)\n6\n");
+  const Run bad_mode = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace=everything"});
+  CHECK(bad_mode.status == 2);
   // Shared subterms: the DAG is smaller than the tree.
   const Run shared = perturb({"reduce", "(\\x:R. x * x) (sin 2 * sin 2)", "--stats", "--no-delta"});
   CHECK(shared.out.find("size (DAG): 12\nsize (tree): 27\n") != std::string::npos);
