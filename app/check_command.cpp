@@ -209,6 +209,9 @@ void add_check_command(CLI::App& app) {
       ->check(tolerance_check())
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");
+  command->add_flag("--stats", arguments->run.stats,
+                    "Under each pair, list its labels (count and share of the cases checked) "
+                    "and every coverage requirement with its verdict (docs/checker.md)");
   command
       ->add_option("--case-memory", arguments->run.case_memory,
                    "Discard a case (counted, with this reason) when generating and checking it "

@@ -32,10 +32,30 @@ std::vector<HealthProblem> health_problems(const LawResult& result, const Discar
   return problems;
 }
 
+std::vector<CoverageResult> coverage_misses(const LawResult& result) {
+  std::vector<CoverageResult> misses;
+  for (const CoverageResult& coverage : result.coverage) {
+    if (coverage.verdict == CoverageVerdict::Missed) misses.push_back(coverage);
+  }
+  return misses;
+}
+
+bool healthy(const LawResult& result, const DiscardLimits& limits) {
+  return health_problems(result, limits).empty() && coverage_misses(result).empty();
+}
+
+std::vector<std::string> unhealthy_reasons(const LawResult& result, const DiscardLimits& limits) {
+  std::vector<std::string> reasons;
+  for (const HealthProblem& problem : health_problems(result, limits))
+    reasons.push_back(describe(problem));
+  for (const CoverageResult& miss : coverage_misses(result))
+    reasons.push_back("coverage: " + describe(miss));
+  return reasons;
+}
+
 bool all_healthy(const std::vector<LawResult>& results, const DiscardLimits& limits) {
-  return std::all_of(results.begin(), results.end(), [&](const LawResult& result) {
-    return health_problems(result, limits).empty();
-  });
+  return std::all_of(results.begin(), results.end(),
+                     [&](const LawResult& result) { return healthy(result, limits); });
 }
 
 std::string percent_text(double share) {

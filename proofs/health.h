@@ -1,6 +1,7 @@
 // The health of a law × model pair (docs/checker.md "Health"), after
 // Hypothesis' health checks: what a run did not test is part of its result.
-// A pair is unhealthy when, for some kind of discard, the 95 % lower
+// A pair is unhealthy when it missed a coverage requirement (proofs/coverage.h)
+// or when, for some kind of discard, the 95 % lower
 // confidence bound (Wilson score interval) of the share of its cases
 // discarded for that kind exceeds the kind's limit; with a limit of 0 one
 // such discard is enough. A pair that passed states what its cases show,
@@ -32,7 +33,17 @@ struct HealthProblem {
 // The kinds over their limits, in the order of kDiscardKinds; empty when healthy.
 std::vector<HealthProblem> health_problems(const LawResult& result, const DiscardLimits& limits);
 
-// True when no result has a health problem.
+// The coverage requirements the pair missed (proofs/coverage.h).
+std::vector<CoverageResult> coverage_misses(const LawResult& result);
+
+// A pair is healthy when it has no health problem and missed no coverage requirement.
+bool healthy(const LawResult& result, const DiscardLimits& limits);
+
+// One sentence per reason the pair is unhealthy: its health problems, then
+// its missed coverage requirements ("coverage: …"); empty when healthy.
+std::vector<std::string> unhealthy_reasons(const LawResult& result, const DiscardLimits& limits);
+
+// True when every result is healthy.
 bool all_healthy(const std::vector<LawResult>& results, const DiscardLimits& limits);
 
 // "budget discards 25 of 1000 (2.5 %, at least 1.7 % with 95 % confidence) exceed the limit 1 %"

@@ -43,7 +43,7 @@ std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& o
   std::uint64_t failures = 0, errors = 0;
   std::string cases;
   for (const LawResult& r : results) {
-    const std::vector<HealthProblem> problems = health_problems(r, options.discard_limits);
+    const std::vector<std::string> problems = unhealthy_reasons(r, options.discard_limits);
     cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\">\n", xml_escaped(r.info.id),
                          xml_escaped(r.model + (r.foil ? " (foil)" : "")));
     if (r.counterexample) {
@@ -57,9 +57,9 @@ std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& o
                       "\n"));
     } else if (!problems.empty()) {
       ++errors;
-      cases += fmt::format("      <error type=\"unhealthy\" message=\"{}\">{}</error>\n",
-                           xml_escaped(describe(problems.front())),
-                           xml_escaped(pair_details_text(r, options)));
+      cases +=
+          fmt::format("      <error type=\"unhealthy\" message=\"{}\">{}</error>\n",
+                      xml_escaped(problems.front()), xml_escaped(pair_details_text(r, options)));
     }
     // The details go here when no failure or error element carries them.
     const std::string confidence = confidence_text(r);

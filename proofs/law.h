@@ -24,6 +24,7 @@
 #include "calculus/context.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
+#include "proofs/coverage_requirement.h"
 #include "proofs/discard.h"
 #include "semantics/difference.h"
 
@@ -34,6 +35,8 @@ struct LawInfo {
   std::string_view id;         // stable, e.g. "cdc.D5"
   std::string_view reference;  // where spec/calculus.md states it, e.g. "§1 D5"
   std::string_view statement;  // one line, e.g. "D(f∘g) = D(f)∘⟨D(g), g∘π2⟩"
+  // The labels its cases must cover (proofs/coverage.h); none by default.
+  CoverageRequirements coverage = {};
 };
 
 // A metavariable or term of a case: Γ ⊢ term : type.

@@ -18,6 +18,13 @@ using calculus::mk_product;
 using calculus::mk_tangent;
 using calculus::Type;
 
+// What the chain rule and the second-order axioms need of their metavariables:
+// primitives, also under T, and on a closed model T under a binder.
+inline constexpr CoverageRequirement kChainRuleCoverage[] = {
+    {"form:primitive", 0.50, CoverageScope::NotLinear},
+    {"structure:primitive-under-T:1", 0.05, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.03, CoverageScope::HigherOrder}};
+
 struct D1Sum {
   static constexpr LawInfo info{"cdc.D1.sum", "§1 D1", "D(f + g) = D(f) + D(g)"};
   static Case generate(CaseGenerator& gen) {
@@ -154,7 +161,8 @@ struct D4 {
 };
 
 struct D5 {
-  static constexpr LawInfo info{"cdc.D5", "§1 D5 (chain rule)", "D(f∘g) = D(f)∘⟨D(g), g∘π2⟩"};
+  static constexpr LawInfo info{"cdc.D5", "§1 D5 (chain rule)", "D(f∘g) = D(f)∘⟨D(g), g∘π2⟩",
+                                kChainRuleCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Type x = gen.object(), y = gen.object(), z = gen.object();
@@ -173,7 +181,8 @@ struct D5 {
 };
 
 struct D6 {
-  static constexpr LawInfo info{"cdc.D6", "§1 D6", "D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩"};
+  static constexpr LawInfo info{"cdc.D6", "§1 D6", "D(D(f))∘⟨⟨g, 0⟩, ⟨h, k⟩⟩ = D(f)∘⟨g, k⟩",
+                                kChainRuleCoverage};
   static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"g", "h", "k"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -187,8 +196,8 @@ struct D6 {
 };
 
 struct D7 {
-  static constexpr LawInfo info{"cdc.D7", "§1 D7",
-                                "D(D(f))∘⟨⟨0, h⟩, ⟨g, k⟩⟩ = D(D(f))∘⟨⟨0, g⟩, ⟨h, k⟩⟩"};
+  static constexpr LawInfo info{
+      "cdc.D7", "§1 D7", "D(D(f))∘⟨⟨0, h⟩, ⟨g, k⟩⟩ = D(D(f))∘⟨⟨0, g⟩, ⟨h, k⟩⟩", kChainRuleCoverage};
   static Case generate(CaseGenerator& gen) { return detail::directions_case(gen, {"g", "h", "k"}); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {

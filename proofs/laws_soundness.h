@@ -19,6 +19,40 @@
 
 namespace perturb::proofs::laws {
 
+// What every sound.* law's cases must cover (docs/checker.md "Coverage"):
+// terms of the whole calculus, with function-typed arguments, and on a
+// closed model T under a binder and T of T.
+inline constexpr CoverageRequirement kSoundCoverage[] = {
+    {"form:λ", 0.20, CoverageScope::NotLinear},
+    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder}};
+// … and where a variable is substituted for or lifted: that variable used
+// under a binder, in a context of three or more.
+inline constexpr CoverageRequirement kSubstitutionCoverage[] = {
+    {"form:λ", 0.20, CoverageScope::NotLinear},
+    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
+    {"structure:last-variable-under-λ-in-context-of-3+", 0.02, CoverageScope::NotLinear}};
+// … and where β can copy a derivative: a shared derivative on its own output.
+inline constexpr CoverageRequirement kSharingCoverage[] = {
+    {"form:λ", 0.20, CoverageScope::NotLinear},
+    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
+    {"structure:shared-derivative-on-own-output", 0.05, CoverageScope::NotLinear}};
+// … and for the T-rule: primitives under one, two and three T's, whose
+// first, second and third Taylor coefficients the rule then exercises.
+inline constexpr CoverageRequirement kTangentRuleCoverage[] = {
+    {"form:λ", 0.20, CoverageScope::NotLinear},
+    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
+    {"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear},
+    {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
+    {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}};
+
 using calculus::Context;
 using calculus::mk_arrow;
 using calculus::mk_tangent;
@@ -123,7 +157,7 @@ Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng
 
 struct Exchange {
   static constexpr LawInfo info{"sound.lemma-5.1", "Lemma 5.1 (exchange)",
-                                "|M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw"};
+                                "|M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw", kSoundCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     Context context = detail::random_context(gen);
@@ -155,7 +189,7 @@ struct Exchange {
 
 struct Weakening {
   static constexpr LawInfo info{"sound.lemma-5.2", "Lemma 5.2 (weakening)",
-                                "x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1"};
+                                "x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1", kSoundCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -178,7 +212,8 @@ struct Weakening {
 
 struct Lemma53 {
   static constexpr LawInfo info{"sound.lemma-5.3", "Lemma 5.3",
-                                "|M ⋄ N|_Γ = T(ev)∘⟨|M|_Γ, |N|_Γ⟩  (T(ev) by equation (3))"};
+                                "|M ⋄ N|_Γ = T(ev)∘⟨|M|_Γ, |N|_Γ⟩  (T(ev) by equation (3))",
+                                kSoundCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -203,7 +238,7 @@ struct Lemma53 {
 
 struct Substitution {
   static constexpr LawInfo info{"sound.lemma-5.4", "Lemma 5.4 (substitution)",
-                                "|M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩"};
+                                "|M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩", kSubstitutionCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -228,7 +263,7 @@ struct Substitution {
 
 struct Lemma55 {
   static constexpr LawInfo info{"sound.lemma-5.5", "Lemma 5.5",
-                                "|T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t"};
+                                "|T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t", kSubstitutionCoverage};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -294,7 +329,8 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
 }  // namespace detail
 
 struct SoundBeta {
-  static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|"};
+  static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|",
+                                kSharingCoverage};
   static Case generate(CaseGenerator& gen) {
     if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {
@@ -315,7 +351,8 @@ struct SoundBeta {
 };
 
 struct SoundTangent {
-  static constexpr LawInfo info{"sound.T", "Theorem 5.6 (T)", "|T(λx.s)| = |λx. T_x s|"};
+  static constexpr LawInfo info{"sound.T", "Theorem 5.6 (T)", "|T(λx.s)| = |λx. T_x s|",
+                                kTangentRuleCoverage};
   static Case generate(CaseGenerator& gen) {
     const Context context = detail::random_context(gen);
     const Type sigma = gen.object(), tau = gen.object();
@@ -338,7 +375,8 @@ struct SoundTangent {
 };
 
 struct SoundProjection {
-  static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|"};
+  static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|",
+                                kSoundCoverage};
   static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, true); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -347,7 +385,8 @@ struct SoundProjection {
 };
 
 struct SoundProjectionZero {
-  static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0"};
+  static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0",
+                                kSoundCoverage};
   static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, false); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -357,7 +396,8 @@ struct SoundProjectionZero {
 
 struct SoundDelta {
   static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
-                                "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)"};
+                                "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)",
+                                kSoundCoverage};
   static Case generate(CaseGenerator& gen);
   template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -367,7 +407,8 @@ struct SoundDelta {
 
 struct SoundNormalForm {
   static constexpr LawInfo info{"sound.nf", "Theorem 5.6 (M →* M')",
-                                "|M| = |normal form of M| (β, π, T and δ, applicative order)"};
+                                "|M| = |normal form of M| (β, π, T and δ, applicative order)",
+                                kSharingCoverage};
   static Case generate(CaseGenerator& gen) {
     if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {

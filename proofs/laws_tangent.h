@@ -328,7 +328,8 @@ struct PhiCommutative {
 };
 
 struct Lemma38 {
-  static constexpr LawInfo info{"tangent.lemma-3.8", "Lemma 3.8", "T(⟨f, g⟩) = φ∘⟨T(f), T(g)⟩"};
+  static constexpr LawInfo info{"tangent.lemma-3.8", "Lemma 3.8", "T(⟨f, g⟩) = φ∘⟨T(f), T(g)⟩",
+                                kChainRuleCoverage};
   static Case generate(CaseGenerator& gen) { return D4::generate(gen); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {

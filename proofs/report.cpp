@@ -108,7 +108,27 @@ json health_json(const LawResult& result, const DiscardLimits& limits) {
                         {"limit", problem.limit},
                         {"text", describe(problem)}});
   }
-  return {{"healthy", problems.empty()}, {"problems", problems}};
+  return {{"healthy", healthy(result, limits)}, {"problems", problems}};
+}
+
+json coverage_json(const LawResult& result) {
+  json entries = json::array();
+  for (const CoverageResult& coverage : result.coverage) {
+    entries.push_back({{"label", coverage.label},
+                       {"required", coverage.required},
+                       {"count", coverage.count},
+                       {"cases", coverage.cases},
+                       {"verdict", coverage_verdict_name(coverage.verdict)},
+                       {"text", describe(coverage)}});
+  }
+  return entries;
+}
+
+// "form:λ 212 (70.7 %)": a label's count and share of the cases checked.
+std::string label_text(const std::string& label, std::uint64_t count, std::uint64_t cases) {
+  return fmt::format(
+      "{} {} ({})", label, count,
+      percent_text(cases == 0 ? 0 : static_cast<double>(count) / static_cast<double>(cases)));
 }
 
 json limits_json(const DiscardLimits& limits) {
@@ -227,6 +247,7 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
          {"confidence",
           confidence_text(result).empty() ? json(nullptr) : json(confidence_text(result))},
          {"labels", result.labels},
+         {"coverage", coverage_json(result)},
          {"counterexample",
           result.counterexample ? counterexample_json(result, options) : json(nullptr)}});
   }
@@ -251,22 +272,40 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
       "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
       "|\n|---|---|---|---|---|---|---|---|\n",
       options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
-  std::string discards, health;
+  std::string discards, health, coverage, labels;
   for (const LawResult& r : results) {
-    const std::vector<HealthProblem> problems = health_problems(r, options.discard_limits);
+    const std::vector<std::string> reasons = unhealthy_reasons(r, options.discard_limits);
     const std::optional<double> rate = failure_rate_bound(r);
     const std::string bound = rate ? "< " + percent_text(*rate) : std::string("–");
     text += fmt::format("| `{}` | {}{} | {} | {} | {} | {} | {} | {} |\n", r.info.id, r.model,
                         r.foil ? " (foil)" : "", r.passed, r.failed, r.discarded,
-                        problems.empty() ? "yes" : "**no**", bound, r.info.reference);
+                        reasons.empty() ? "yes" : "**no**", bound, r.info.reference);
     for (const std::string& line : discard_lines(r))
       discards += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, line);
-    for (const HealthProblem& problem : problems)
-      health += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, describe(problem));
+    for (const std::string& reason : reasons)
+      health += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, reason);
+    for (const CoverageResult& c : r.coverage) {
+      coverage +=
+          fmt::format("| `{}` | {} | `{}` | {} of {} | {} | {} |\n", r.info.id, r.model, c.label,
+                      c.count, c.cases, percent_text(c.required), coverage_verdict_name(c.verdict));
+    }
+    std::string pair_labels;
+    for (const auto& [label, count] : r.labels)
+      pair_labels += (pair_labels.empty() ? "" : ", ") + label_text(label, count, r.cases);
+    labels += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, pair_labels);
   }
   text += fmt::format("\nDiscard limits: {}.\n", limits_text(options.discard_limits));
   if (!health.empty()) text += "\n## Unhealthy pairs\n\n" + health;
   if (!discards.empty()) text += "\n## Discarded cases by reason\n\n" + discards;
+  if (!coverage.empty()) {
+    text +=
+        "\n## Coverage\n\nEach requirement is decided on the cases checked and, while "
+        "undecided, on more cases generated\n(not checked) from the same seed "
+        "(docs/checker.md).\n\n| law | model | label | cases | required | verdict |\n"
+        "|---|---|---|---|---|---|\n" +
+        coverage;
+  }
+  text += "\n## Labels of the cases checked\n\n" + labels;
   for (const LawResult& r : results) {
     if (!r.counterexample) continue;
     const Counterexample& c = *r.counterexample;
@@ -304,8 +343,16 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
 std::string pair_details_text(const LawResult& result, const RunOptions& options) {
   std::string text;
   for (const std::string& line : discard_lines(result)) text += "    discarded " + line + "\n";
-  for (const HealthProblem& problem : health_problems(result, options.discard_limits))
-    text += "    unhealthy: " + describe(problem) + "\n";
+  for (const std::string& reason : unhealthy_reasons(result, options.discard_limits))
+    text += "    unhealthy: " + reason + "\n";
+  for (const CoverageResult& coverage : result.coverage) {
+    if (coverage.verdict == CoverageVerdict::Undecided || options.stats)
+      text += "    coverage: " + describe(coverage) + "\n";
+  }
+  if (options.stats) {
+    for (const auto& [label, count] : result.labels)
+      text += "    label " + label_text(label, count, result.cases) + "\n";
+  }
   if (result.counterexample) {
     const Counterexample& c = *result.counterexample;
     for (const CaseTerm& entry : c.shrunk.terms) {
@@ -328,14 +375,14 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
     failed += r.failed;
     discarded += r.discarded;
     if (r.failed > 0) ++failing_laws;
-    const std::vector<HealthProblem> problems = health_problems(r, options.discard_limits);
-    if (!problems.empty()) ++unhealthy_laws;
+    const bool is_healthy = healthy(r, options.discard_limits);
+    if (!is_healthy) ++unhealthy_laws;
     const std::optional<double> rate = failure_rate_bound(r);
     text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}{}{}\n",
                         r.info.id, r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed,
                         r.discarded, r.failed > 0 ? "   FAILS" : "",
                         rate ? "   failure rate < " + percent_text(*rate) : std::string(),
-                        problems.empty() ? "" : "   UNHEALTHY");
+                        is_healthy ? "" : "   UNHEALTHY");
     text += pair_details_text(r, options);
   }
   text += fmt::format(

@@ -88,6 +88,52 @@ Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint
       options, [&] { return check_generated_case(binding, options, index, generated); });
 }
 
+// Adds the labels of case `index`, generated and not checked, to `labels`;
+// a case that cannot be generated within its budget adds none.
+void label_generated_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+                          std::map<std::string, std::uint64_t>& labels) {
+  std::vector<std::string> generated;
+  within_case_memory(options, [&] {
+    try {
+      generated = case_labels(generate_case(binding, options, index));
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception&) {
+      generated.clear();
+    }
+    return Outcome{};
+  });
+  for (const std::string& label : generated) ++labels[label];
+}
+
+bool any_undecided(const std::vector<CoverageResult>& coverage) {
+  return std::any_of(coverage.begin(), coverage.end(), [](const CoverageResult& result) {
+    return result.verdict == CoverageVerdict::Undecided;
+  });
+}
+
+// The pair's coverage: decided on the labels of its checked cases, and while
+// a requirement is undecided, on those of more generated cases (indices
+// past the checked ones, doubling), up to kCoverageCasesFactor times as many.
+constexpr std::uint64_t kCoverageCasesFactor = 16;
+constexpr std::uint64_t kCoverageCasesAtLeast = 4096;
+
+std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const RunOptions& options,
+                                            std::map<std::string, std::uint64_t> labels) {
+  const std::vector<CoverageRequirement> requirements = coverage_requirements(binding);
+  std::uint64_t cases = options.cases;
+  std::vector<CoverageResult> coverage = coverage_results(requirements, labels, cases);
+  const std::uint64_t cap = std::max(kCoverageCasesFactor * options.cases, kCoverageCasesAtLeast);
+  while (any_undecided(coverage) && cases < cap) {
+    const std::uint64_t next = std::min(cap, std::max<std::uint64_t>(2 * cases, cases + 256));
+    for (std::uint64_t index = cases; index < next; ++index)
+      label_generated_case(binding, options, index, labels);
+    cases = next;
+    coverage = coverage_results(requirements, labels, cases);
+  }
+  return coverage;
+}
+
 // Stack of each worker thread. Interpreting, normalising and evaluating a
 // term recurse along its depth (up to calculus::kMaxTermDepth), and a model's
 // morphisms nest std::function calls deeper still; the 8 MiB default of a
@@ -236,6 +282,10 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       result.counterexample = std::move(counterexample);
     }
   }
+
+  parallel_for(results.size(), workers, [&](unsigned, std::uint64_t b) {
+    results[b].coverage = decide_coverage(bindings[b], options, results[b].labels);
+  });
 
   if (options.shrink) {
     parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {

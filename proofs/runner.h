@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "proofs/binding.h"
+#include "proofs/coverage.h"
 #include "proofs/discard.h"
 #include "proofs/progress_line.h"
 #include "semantics/case_memory.h"
@@ -29,6 +30,8 @@ struct RunOptions {
   // The share of its cases a pair may discard, per kind (proofs/health.h).
   DiscardLimits discard_limits;
   bool shrink = true;
+  // Whether the terminal summary lists each pair's labels (check --stats).
+  bool stats = false;
   // The heap one case may allocate before it is discarded (semantics/case_memory.h).
   std::uint64_t case_memory = semantics::kDefaultCaseMemory;
   // The plugin libraries the models came from (perturb check --plugin), so
@@ -64,6 +67,8 @@ struct LawResult {
   std::uint64_t failed = 0;
   std::uint64_t discarded = 0;
   std::map<std::string, std::uint64_t> labels;
+  // The law's coverage requirements on this model, decided (proofs/coverage.h).
+  std::vector<CoverageResult> coverage;
   // The discarded cases by reason (Discard's contract: few distinct reasons).
   std::map<std::string, DiscardTally> discards;
   std::optional<Counterexample> counterexample;

@@ -1,6 +1,7 @@
 // The shrinker's candidates keep the type and get smaller; shrinking a foil's
 // counterexample keeps it failing and never grows it. Case labels name the
 // forms a hand-built case uses.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "calculus/parse.h"
@@ -108,7 +109,7 @@ TEST_CASE("case labels name the forms, T-depth and order of a hand-built case", 
   CHECK(case_labels(k) == std::vector<std::string>{"T-depth:2", "form:T", "form:application",
                                                    "form:literal", "form:primitive", "form:sum",
                                                    "form:variable", "form:ι", "form:λ", "form:π",
-                                                   "order:first"});
+                                                   "order:first", "structure:primitive-under-T:2"});
 
   Case higher;
   const Context functions({{"f", calculus::mk_arrow(real, real)}});
@@ -118,4 +119,60 @@ TEST_CASE("case labels name the forms, T-depth and order of a hand-built case", 
   CHECK(case_labels(higher) == std::vector<std::string>{"T-depth:0", "form:0", "form:application",
                                                         "form:literal", "form:variable", "form:ι",
                                                         "order:higher"});
+}
+
+namespace {
+
+// The structure:* labels of a case with the one term M (Γ ⊢ M : type).
+std::vector<std::string> structure_labels(const calculus::Context& context, const std::string& text,
+                                          const calculus::Type& type) {
+  Case k;
+  k.terms.push_back({"M", context, parse(text, context, type), type});
+  std::vector<std::string> structure;
+  for (const std::string& label : case_labels(k)) {
+    if (label.starts_with("structure:")) structure.push_back(label);
+  }
+  return structure;
+}
+
+}  // namespace
+
+TEST_CASE("structure labels: T under λ, function arguments, own output, shared derivatives",
+          "[labels]") {
+  using calculus::Context;
+  const auto real = calculus::real_type();
+  const auto function = calculus::mk_arrow(real, real);
+  const Context none;
+  // T under a binder, and the primitive under it.
+  CHECK(structure_labels(none, "\\x:R. pi1 (T sin <1, x>)", function) ==
+        std::vector<std::string>{"structure:T-under-λ", "structure:primitive-under-T:1"});
+  // A function-typed argument; f applied to its own output.
+  const Context f({{"f", function}});
+  CHECK(structure_labels(f, "(\\g:R -> R. g 1) f", real) ==
+        std::vector<std::string>{"structure:function-argument"});
+  CHECK(structure_labels(f, "f (f 1)", real) ==
+        std::vector<std::string>{"structure:applied-to-own-output"});
+  // let d = D s 0 in d (d f): a shared derivative on its own output.
+  const std::string shared =
+      "(\\d:(R -> R) -> R -> R. d (d (\\x:R. x * x)) 2) "
+      "((\\u:R. \\g:R -> R. \\x:R. pi1 (T g <u, x>)) 1)";
+  const std::vector<std::string> labels = structure_labels(none, shared, real);
+  CHECK(std::count(labels.begin(), labels.end(), "structure:shared-derivative-on-own-output") == 1);
+}
+
+TEST_CASE("structure labels: the last variable of the context under a binder", "[labels]") {
+  using calculus::Context;
+  const auto real = calculus::real_type();
+  const auto function = calculus::mk_arrow(real, real);
+  const Context one({{"x", real}});
+  CHECK(structure_labels(one, "\\y:R. x + y", function) ==
+        std::vector<std::string>{"structure:last-variable-under-λ"});
+  // x is not the last entry here: nothing to lift for a substitution of z.
+  const Context three({{"x", real}, {"y", real}, {"z", real}});
+  CHECK(structure_labels(three, "\\w:R. x + w", function) ==
+        std::vector<std::string>{"structure:context-of-3+"});
+  const std::vector<std::string> last = structure_labels(three, "\\w:R. z + w", function);
+  CHECK(last == std::vector<std::string>{"structure:context-of-3+",
+                                         "structure:last-variable-under-λ",
+                                         "structure:last-variable-under-λ-in-context-of-3+"});
 }
