@@ -82,6 +82,8 @@ bool operator==(const Object& a, const Object& b) {
     const auto [x, y] = pending.back();
     pending.pop_back();
     if (x == y || !compared.insert({x, y}).second) continue;
+    // The terminal object is the null node: equal only to itself.
+    if (x == nullptr || y == nullptr) return false;
     if (x->kind != y->kind) return false;
     switch (x->kind) {
       case Object::Kind::Terminal:

@@ -123,6 +123,21 @@ TEST_CASE("composition checks its objects and names both on mismatch", "[closure
   CHECK(c.domain(c.compose(sin, mul)) == rr);
 }
 
+TEST_CASE("the terminal object equals only itself, also inside products", "[closures]") {
+  const Closures c;
+  const Object one = c.terminal(), r = c.real();
+  // The terminal object is a null node: comparing it with another object
+  // once dereferenced it (found by a mutant of tests/proofs/every_law_can_fail_test.cpp).
+  CHECK(one == c.terminal());
+  CHECK_FALSE(one == r);
+  CHECK_FALSE(r == one);
+  CHECK_FALSE(c.product(one, r) == c.product(r, r));
+  CHECK(c.product(one, r) == c.product(one, r));
+  // A mismatch against 1 is a CategoryError, not a crash.
+  CHECK_THROWS_AS(c.compose(c.primitive(calculus::Primitive::Sin), c.bang(r)),
+                  semantics::CategoryError);
+}
+
 TEST_CASE("products, projections, terminal, zero and sums", "[closures]") {
   const Closures c;
   const Object r = c.real();
