@@ -2,9 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
-
 #include "proofs/health.h"
 
 namespace perturb::proofs {
@@ -14,19 +11,6 @@ namespace {
 constexpr double kZ = 6.109410191663286;
 // A share at least this fraction of the requirement counts as meeting it.
 constexpr double kTolerance = 0.9;
-
-struct Interval {
-  double low = 0, high = 1;
-};
-
-Interval wilson(std::uint64_t k, std::uint64_t n) {
-  if (n == 0) return {};
-  const double nn = static_cast<double>(n), p = static_cast<double>(k) / nn, z2 = kZ * kZ;
-  const double centre = p + z2 / (2 * nn);
-  const double spread = kZ * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-  const double scale = 1 + z2 / nn;
-  return {std::max(0.0, (centre - spread) / scale), std::min(1.0, (centre + spread) / scale)};
-}
 
 bool applies(const CoverageRequirement& requirement, const LawBinding& binding) {
   switch (requirement.scope) {
@@ -51,7 +35,7 @@ std::vector<CoverageRequirement> coverage_requirements(const LawBinding& binding
 }
 
 CoverageVerdict coverage_verdict(std::uint64_t count, std::uint64_t cases, double required) {
-  const Interval interval = wilson(count, cases);
+  const WilsonInterval interval = wilson_interval(count, cases, kZ);
   if (interval.low >= kTolerance * required) return CoverageVerdict::Met;
   if (interval.high < required) return CoverageVerdict::Missed;
   return CoverageVerdict::Undecided;

@@ -7,15 +7,21 @@
 
 namespace perturb::proofs {
 
-double wilson_lower_bound(std::uint64_t k, std::uint64_t n) {
-  if (n == 0 || k == 0) return 0;
-  constexpr double z = 1.959963984540054;  // the 97.5 % quantile of the normal distribution
+WilsonInterval wilson_interval(std::uint64_t k, std::uint64_t n, double z) {
+  if (n == 0) return {};
   const double trials = static_cast<double>(n);
   const double share = static_cast<double>(k) / trials;
   const double z2 = z * z;
   const double centre = share + z2 / (2 * trials);
   const double spread = z * std::sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials));
-  return std::max(0.0, (centre - spread) / (1 + z2 / trials));
+  const double scale = 1 + z2 / trials;
+  return {std::max(0.0, (centre - spread) / scale), std::min(1.0, (centre + spread) / scale)};
+}
+
+double wilson_lower_bound(std::uint64_t k, std::uint64_t n) {
+  if (k == 0) return 0;
+  constexpr double z = 1.959963984540054;  // the 97.5 % quantile of the normal distribution
+  return wilson_interval(k, n, z).low;
 }
 
 std::vector<HealthProblem> health_problems(const LawResult& result, const DiscardLimits& limits) {

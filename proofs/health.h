@@ -18,7 +18,14 @@
 
 namespace perturb::proofs {
 
-// The lower end of the 95 % Wilson score interval of a share k/n; 0 when n = 0.
+// The Wilson score interval of a share k/n at the normal quantile z; [0, 1] when n = 0.
+struct WilsonInterval {
+  double low = 0;
+  double high = 1;
+};
+WilsonInterval wilson_interval(std::uint64_t k, std::uint64_t n, double z);
+
+// The lower end of the 95 % Wilson score interval of a share k/n; 0 when k = 0 or n = 0.
 double wilson_lower_bound(std::uint64_t k, std::uint64_t n);
 
 // A kind of discard whose share is over its limit.

@@ -50,19 +50,6 @@ void collect_forms(const Term& term, std::set<std::string>& labels) {
   }
 }
 
-bool has_tangent(const Term& term) {
-  std::unordered_set<const calculus::TermNode*> seen;
-  std::vector<const calculus::TermNode*> stack{term.get()};
-  while (!stack.empty()) {
-    const calculus::TermNode* node = stack.back();
-    stack.pop_back();
-    if (!seen.insert(node).second) continue;
-    if (node->kind() == TermKind::Tan) return true;
-    for (const Term& child : node->children()) stack.push_back(child.get());
-  }
-  return false;
-}
-
 // Whether the body of λd. body applies d to a term that itself applies d:
 // d (… d M …), the shape of a shared function used on its own output.
 bool applies_variable_to_own_output(const Term& lam) {
@@ -97,7 +84,9 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // context used under a λ (what a substitution for it must lift), and
 // primitives under one, two, three or more T's (their higher Taylor
 // coefficients). `context_size` is the size of the term's context.
-void collect_structure(const Term& term, std::size_t context_size, std::set<std::string>& labels) {
+void collect_structure(const Term& term, std::size_t context_size,
+                       std::unordered_map<const calculus::TermNode*, std::uint32_t>& depths,
+                       std::set<std::string>& labels) {
   if (calculus::dag_size(term) > kMaxStructureNodes) return;
   struct Visit {
     const calculus::TermNode* node;
@@ -131,7 +120,8 @@ void collect_structure(const Term& term, std::size_t context_size, std::set<std:
         const Term& arg = node.children()[1];
         if (calculus::is_arrow(arg->type())) labels.insert("structure:function-argument");
         // let d = N in … d (d …) with T in N: a shared derivative on its own output.
-        if (calculus::is_lam(fn) && has_tangent(arg) && applies_variable_to_own_output(fn))
+        if (calculus::is_lam(fn) && tangent_depth(arg, depths) > 0 &&
+            applies_variable_to_own_output(fn))
           labels.insert("structure:shared-derivative-on-own-output");
         // f (… f N …): the same function node applied inside its own argument.
         std::vector<const calculus::TermNode*> inner{arg.get()};
@@ -174,7 +164,7 @@ std::vector<std::string> case_labels(const Case& k) {
   };
   for (const CaseTerm& entry : k.terms) {
     visit(entry.term, entry.type);
-    collect_structure(entry.term, entry.context.size(), labels);
+    collect_structure(entry.term, entry.context.size(), depths, labels);
     if (entry.context.size() >= 3) labels.insert("structure:context-of-3+");
     for (const calculus::Binding& binding : entry.context.entries()) {
       higher_order = higher_order || has_arrow(binding.type);
@@ -182,7 +172,7 @@ std::vector<std::string> case_labels(const Case& k) {
   }
   for (std::size_t i = 0; i < k.point.size(); ++i) {
     visit(k.point[i], k.point_context.entries()[i].type);
-    collect_structure(k.point[i], 0, labels);
+    collect_structure(k.point[i], 0, depths, labels);
   }
   labels.insert("T-depth:" + std::to_string(std::min<std::uint32_t>(deepest_tangent, 3)) +
                 (deepest_tangent >= 3 ? "+" : ""));

@@ -12,17 +12,13 @@
 #include <filesystem>
 #include <string>
 
-namespace report_schema {
+#include "tests/source_root.h"
 
-// The repository root: $PERTURB_SOURCE, else found from this file's path.
-inline std::filesystem::path schema_source_root() {
-  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
-  return std::filesystem::path(__FILE__).parent_path().parent_path();
-}
+namespace report_schema {
 
 // The validator's message for `report`, "" when it is valid.
 inline std::string report_schema_errors(const std::filesystem::path& report) {
-  const std::filesystem::path schema = schema_source_root() / "docs" / "report.schema.json";
+  const std::filesystem::path schema = test_support::source_root() / "docs" / "report.schema.json";
   const std::string command =
       "python3 -c 'import json, sys, jsonschema\n"
       "schema = json.load(open(sys.argv[1]))\n"

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/source_root.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -63,14 +65,8 @@ Run perturb(const std::vector<std::string>& args, const std::string& stdin_text 
   return run;
 }
 
-// The repository root: $PERTURB_SOURCE, else found from this file's path.
-fs::path source_root() {
-  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
-  return fs::path(__FILE__).parent_path().parent_path().parent_path();
-}
-
 std::string example(const std::string& name) {
-  return (source_root() / "examples" / "terms" / name).string();
+  return (test_support::source_root() / "examples" / "terms" / name).string();
 }
 
 // Checks that run failed with status 2 and exactly the one stderr line expected.

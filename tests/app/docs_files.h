@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/source_root.h"
+
 namespace perturb::docs_test {
 
 namespace fs = std::filesystem;
@@ -24,11 +26,7 @@ inline std::string read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
-// The repository root: $PERTURB_SOURCE, else found from this file's path.
-inline fs::path source_root() {
-  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
-  return fs::path(__FILE__).parent_path().parent_path().parent_path();
-}
+using test_support::source_root;
 
 // The perturb executable under test ($PERTURB_BIN).
 inline std::string perturb_binary() {

@@ -13,15 +13,11 @@
 #include <string>
 
 #include "checker_support.h"
+#include "tests/source_root.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path source_root() {
-  if (const char* source = std::getenv("PERTURB_SOURCE")) return source;
-  return fs::path(__FILE__).parent_path().parent_path().parent_path();
-}
 
 std::string collapse_spaces(const std::string& text) {
   return std::regex_replace(text, std::regex(" +"), " ");
@@ -37,7 +33,8 @@ struct Listed {
 std::map<std::string, Listed> header_laws() {
   const std::regex entry(R"(^//   ([a-z]+(?:\.[A-Za-z0-9-]+)+)  +(\S.*)$)");
   std::map<std::string, Listed> laws;
-  for (const fs::directory_entry& file : fs::directory_iterator(source_root() / "semantics")) {
+  for (const fs::directory_entry& file :
+       fs::directory_iterator(test_support::source_root() / "semantics")) {
     if (file.path().extension() != ".h") continue;
     std::ifstream in(file.path());
     std::string line, previous;
