@@ -29,6 +29,12 @@ const char* mutant_name(Mutant mutant) {
       return "tangent-lambda-swapped";
     case Mutant::SubstitutionNoLift:
       return "substitution-no-lift";
+    case Mutant::SubstitutionSkipsBinders:
+      return "substitution-skips-binders";
+    case Mutant::SubstitutionNoRenaming:
+      return "substitution-no-renaming";
+    case Mutant::LiftingIgnoresBinders:
+      return "lifting-ignores-binders";
     case Mutant::ProjectionIgnoresInjection:
       return "projection-ignores-injection";
   }

@@ -13,12 +13,17 @@ enum class Mutant {
   TangentVarUntagged,            // T_x y = y instead of ι2 y
   TangentLambdaSwapped,          // T_x(λy.s) = ⟨λy.π2(T_x s), λy.π1(T_x s)⟩
   SubstitutionNoLift,            // s[P/x] does not lift P under binders: capture
+  SubstitutionSkipsBinders,      // under a binder s[P/x] seeks x at its outer index
+  SubstitutionNoRenaming,        // s[P/x] leaves the variables above x unrenamed (off by one)
+  LiftingIgnoresBinders,         // lifting P also shifts the variables P binds itself
   ProjectionIgnoresInjection,    // π_k(ι_l s) → s for k ≠ l
 };
 
 inline constexpr Mutant kAllMutants[] = {
-    Mutant::DiamondWithoutTangentSummand, Mutant::TangentVarUntagged, Mutant::TangentLambdaSwapped,
-    Mutant::SubstitutionNoLift, Mutant::ProjectionIgnoresInjection};
+    Mutant::DiamondWithoutTangentSummand, Mutant::TangentVarUntagged,
+    Mutant::TangentLambdaSwapped,         Mutant::SubstitutionNoLift,
+    Mutant::SubstitutionSkipsBinders,     Mutant::SubstitutionNoRenaming,
+    Mutant::LiftingIgnoresBinders,        Mutant::ProjectionIgnoresInjection};
 
 // The mutant in effect for all threads (Mutant::None unless a test set one).
 Mutant active_mutant();

@@ -50,7 +50,8 @@ class Lifter {
     if (is_var(term)) {
       result = mk_var(var_index(term) + amount_, term->type());
     } else {
-      const std::uint32_t inner = is_lam(term) ? cutoff + 1 : cutoff;
+      const bool binds = is_lam(term) && active_mutant() != Mutant::LiftingIgnoresBinders;
+      const std::uint32_t inner = binds ? cutoff + 1 : cutoff;
       result = map_children(term, [&](const Term& child) { return lift(child, inner); });
     }
     memo_.emplace(key, result);
@@ -78,9 +79,11 @@ class Substituter {
       if (index == depth && term->type() != value_->type()) {
         throw IllTyped("substitute: the value's type is not the variable's");
       }
-      result = index == depth ? value_at(depth) : mk_var(index - 1, term->type());
+      const bool renames = active_mutant() != Mutant::SubstitutionNoRenaming;
+      result = index == depth ? value_at(depth) : mk_var(renames ? index - 1 : index, term->type());
     } else {
-      const std::uint32_t inner = is_lam(term) ? depth + 1 : depth;
+      const bool binds = is_lam(term) && active_mutant() != Mutant::SubstitutionSkipsBinders;
+      const std::uint32_t inner = binds ? depth + 1 : depth;
       result = map_children(term, [&](const Term& child) { return substitute(child, inner); });
     }
     budget_.spend(result);

@@ -212,6 +212,14 @@ TEST_CASE("each mutant changes a hand-picked normal form", "[normalize][mutation
   // λa. (λx. λb. x) a = λa. λb. a: capture would give λa. λb. b.
   const Term capture = mk_lam("a", R, mk_app(mk_lam("x", R, mk_lam("b", R, v(1))), v(0)));
   const Term projection = mk_proj(1, mk_pair(lit(2), lit(3)));
+  // λa. (λx. a) 2 = λa. a: a is renamed from index 1 to 0 when λx goes.
+  const Term renaming = mk_lam("a", R, mk_app(mk_lam("x", R, v(1)), lit(2)));
+  // λa. (λx. λb. x) (λc. a * c) = λa. λb. λc. a * c: lifting the value under
+  // λb shifts a, not the c it binds itself.
+  const Term lifting =
+      mk_lam("a", R,
+             mk_app(mk_lam("x", mk_arrow(R, R), mk_lam("b", R, mk_var(1, mk_arrow(R, R)))),
+                    mk_lam("c", R, mk_mul(v(1), v(0)))));
   // π1 (T (λx. λy. y) ⟨1, 3⟩) 5 = 0: λy. y does not depend on x.
   const Term constant_in_x = mk_app(
       mk_proj(1, mk_app(mk_tan(mk_lam("x", R, mk_lam("y", R, v(0)))), mk_pair(lit(1), lit(3)))),
@@ -226,6 +234,10 @@ TEST_CASE("each mutant changes a hand-picked normal form", "[normalize][mutation
       {Mutant::TangentVarUntagged, constant_in_x, mk_zero(R)},
       {Mutant::TangentLambdaSwapped, partial, lit(5)},
       {Mutant::SubstitutionNoLift, capture, mk_lam("a", R, mk_lam("b", R, v(1)))},
+      {Mutant::SubstitutionSkipsBinders, capture, mk_lam("a", R, mk_lam("b", R, v(1)))},
+      {Mutant::SubstitutionNoRenaming, renaming, mk_lam("a", R, v(0))},
+      {Mutant::LiftingIgnoresBinders, lifting,
+       mk_lam("a", R, mk_lam("b", R, mk_lam("c", R, mk_mul(v(2), v(0)))))},
       {Mutant::ProjectionIgnoresInjection, projection, lit(2)},
   };
   for (const Case& c : cases) {

@@ -56,6 +56,9 @@ void require_caught(calculus::Mutant mutant, std::string_view law, std::uint64_t
                  << " cases: " << result.mutant_failed << " fail with the mutant, " << result.caught
                  << " of them pass without it; " << result.baseline_failed
                  << " fail without the mutant");
+  // Show the counts with -s.
+  SUCCEED(calculus::mutant_name(mutant)
+          << " on " << law << ": " << result.mutant_failed << " of " << cases << " cases fail");
   CHECK(result.mutant_failed > 0);
   CHECK(result.caught > 0);
   // Without the mutant no case may fail at all.
@@ -87,6 +90,35 @@ TEST_CASE("mutant substitution without lifting is caught by sound.lemma-5.4", "[
 
 TEST_CASE("mutant substitution without lifting is caught by sound.beta", "[mutants]") {
   require_caught(calculus::Mutant::SubstitutionNoLift, "sound.beta", 1000);
+}
+
+// Substitution and lifting under a binder, and the renaming of the variables
+// above the substituted one: each caught within the default run's 1000 cases.
+TEST_CASE("mutant substitution that seeks x at its outer index under λ is caught by sound.beta",
+          "[mutants]") {
+  require_caught(calculus::Mutant::SubstitutionSkipsBinders, "sound.beta", 1000);
+}
+
+TEST_CASE(
+    "mutant substitution that seeks x at its outer index under λ is caught by sound.lemma-5.4",
+    "[mutants]") {
+  require_caught(calculus::Mutant::SubstitutionSkipsBinders, "sound.lemma-5.4", 1000);
+}
+
+TEST_CASE("mutant substitution without renaming is caught by sound.beta", "[mutants]") {
+  require_caught(calculus::Mutant::SubstitutionNoRenaming, "sound.beta", 1000);
+}
+
+TEST_CASE("mutant substitution without renaming is caught by sound.lemma-5.4", "[mutants]") {
+  require_caught(calculus::Mutant::SubstitutionNoRenaming, "sound.lemma-5.4", 1000);
+}
+
+TEST_CASE("mutant lifting that shifts bound variables is caught by sound.beta", "[mutants]") {
+  require_caught(calculus::Mutant::LiftingIgnoresBinders, "sound.beta", 1000);
+}
+
+TEST_CASE("mutant lifting that shifts bound variables is caught by sound.lemma-5.4", "[mutants]") {
+  require_caught(calculus::Mutant::LiftingIgnoresBinders, "sound.lemma-5.4", 1000);
 }
 
 TEST_CASE("mutant π_k(ι_l s) → s is caught by sound.pi-zero", "[mutants]") {
