@@ -83,7 +83,7 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // output (f (f N), as a shared derivative d (d f)), the last variable of the
 // context used under a λ (what a substitution for it must lift), and
 // primitives under one, two, three or more T's (their higher Taylor
-// coefficients). `context_size` is the size of the term's context.
+// coefficients), all of them and each by name. `context_size` is the size of the term's context.
 void collect_structure(const Term& term, std::size_t context_size,
                        std::unordered_map<const calculus::TermNode*, std::uint32_t>& depths,
                        std::set<std::string>& labels) {
@@ -111,9 +111,14 @@ void collect_structure(const Term& term, std::size_t context_size,
         }
         break;
       case TermKind::Prim:
-        if (visit.tans > 0)
-          labels.insert("structure:primitive-under-T:" + std::to_string(visit.tans) +
-                        (visit.tans >= 3 ? "+" : ""));
+        if (visit.tans > 0) {
+          const std::string depth = std::to_string(visit.tans) + (visit.tans >= 3 ? "+" : "");
+          labels.insert("structure:primitive-under-T:" + depth);
+          labels.insert(
+              std::string("structure:") +
+              calculus::primitive_name(static_cast<calculus::Primitive>(node.data().index)) +
+              "-under-T:" + depth);
+        }
         break;
       case TermKind::App: {
         const Term& fn = node.children()[0];

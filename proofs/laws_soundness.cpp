@@ -132,12 +132,48 @@ Term shared_derivative_term(CaseGenerator& gen) {
   return mk_app(mk_lam("d", mk_arrow(real_to_real, real_to_real), body), d);
 }
 
+Term taylor_probe_term(CaseGenerator& gen) {
+  auto& rng = gen.rng();
+  const calculus::Primitive primitive =
+      calculus::kAllPrimitives[calculus::random_below(rng, std::size(calculus::kAllPrimitives))];
+  Term function = calculus::mk_prim(primitive);
+  Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
+  // Order 3 only where T of a λ is native: a model that reads it through its
+  // normal form (smooth) spends about 0.3 s normalising T (T (λp. …)).
+  const int order = gen.options().higher_order && calculus::random_chance(rng, 1, 2) ? 3 : 2;
+  for (int i = 0; i < order; ++i) {
+    function = calculus::mk_tan(function);
+    domain = mk_tangent(domain);
+  }
+  // A point of Tᵏ σ whose every component is non-zero.
+  const auto point = [&](const auto& self, const Type& type) -> Term {
+    if (calculus::is_real(type)) {
+      const double value = calculus::random_literal(rng);
+      return calculus::mk_lit(value == 0 ? 1.0 : value);
+    }
+    Term first = self(self, type->left());
+    return calculus::mk_pair(first, self(self, type->right()));
+  };
+  Term result = calculus::mk_app(function, point(point, domain));
+  // Down to R: half the time along the tangent components only, the order-k
+  // coefficient itself; else along random components.
+  const bool tangents_only = calculus::random_chance(rng, 1, 2);
+  for (int i = 0; i < order; ++i) {
+    const int k = tangents_only || calculus::random_chance(rng, 1, 2) ? 1 : 2;
+    result = calculus::mk_proj(k, result);
+  }
+  return result;
+}
+
 }  // namespace detail
 
 Case SoundDelta::generate(CaseGenerator& gen) {
-  const Context context = detail::random_context(gen);
   const Type real = calculus::real_type();
   auto& rng = gen.rng();
+  if (calculus::random_chance(rng, 1, detail::kTaylorProbeOdds)) {
+    return detail::RuleCase::make(gen, {}, detail::taylor_probe_term(gen), real);
+  }
+  const Context context = detail::random_context(gen);
   const auto primitive = calculus::kAllPrimitives[calculus::random_below(rng, 4)];
   const Term prim = calculus::mk_prim(primitive);
   const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));

@@ -53,6 +53,23 @@ inline constexpr CoverageRequirement kTangentRuleCoverage[] = {
     {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
     {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}};
 
+// … and for the δ-rules: each primitive under two and, on a closed model,
+// three T's (its second and third Taylor coefficients against the δ-rule's,
+// one order lower).
+inline constexpr CoverageRequirement kDeltaCoverage[] = {
+    {"form:λ", 0.20, CoverageScope::NotLinear},
+    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
+    {"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
+    {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
+    {"structure:sin-under-T:2", 0.01, CoverageScope::NotLinear},
+    {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrder},
+    {"structure:cos-under-T:2", 0.01, CoverageScope::NotLinear},
+    {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrder},
+    {"structure:exp-under-T:2", 0.01, CoverageScope::NotLinear},
+    {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrder}};
+
 using calculus::Context;
 using calculus::mk_arrow;
 using calculus::mk_tangent;
@@ -317,6 +334,17 @@ inline Case projection_case(CaseGenerator& gen, bool same_component) {
 Term shared_derivative_term(CaseGenerator& gen);
 // One case in kSharedDerivativeOdds of sound.beta and sound.nf is of that family.
 inline constexpr std::uint64_t kSharedDerivativeOdds = 8;
+// The targeted family of higher Taylor coefficients: a primitive c under T
+// nested k = 2 or 3 times, at a point whose components are all non-zero,
+//   π_i1 (… π_ik ((Tᵏ c) P))   : R.
+// Its δ-step rewrites the innermost T c, so that the model computes one side
+// from c's Taylor coefficients of order k and the other from the δ-rule's
+// primitives at order k − 1: by induction on k, every coefficient up to 3 is
+// checked against the first-order δ-rules. A uniform generator seldom nests
+// T three deep over a primitive. k = 3 only on a closed model (see the .cpp).
+Term taylor_probe_term(CaseGenerator& gen);
+// One case in kTaylorProbeOdds of sound.delta is of that family.
+inline constexpr std::uint64_t kTaylorProbeOdds = 4;
 
 template <class C>
 Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_view rule,
@@ -397,7 +425,7 @@ struct SoundProjectionZero {
 struct SoundDelta {
   static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
                                 "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)",
-                                kSoundCoverage};
+                                kDeltaCoverage};
   static Case generate(CaseGenerator& gen);
   template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {

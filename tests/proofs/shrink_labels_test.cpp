@@ -109,7 +109,8 @@ TEST_CASE("case labels name the forms, T-depth and order of a hand-built case", 
   CHECK(case_labels(k) == std::vector<std::string>{"T-depth:2", "form:T", "form:application",
                                                    "form:literal", "form:primitive", "form:sum",
                                                    "form:variable", "form:ι", "form:λ", "form:π",
-                                                   "order:first", "structure:primitive-under-T:2"});
+                                                   "order:first", "structure:primitive-under-T:2",
+                                                   "structure:sin-under-T:2"});
 
   Case higher;
   const Context functions({{"f", calculus::mk_arrow(real, real)}});
@@ -145,7 +146,8 @@ TEST_CASE("structure labels: T under λ, function arguments, own output, shared 
   const Context none;
   // T under a binder, and the primitive under it.
   CHECK(structure_labels(none, "\\x:R. pi1 (T sin <1, x>)", function) ==
-        std::vector<std::string>{"structure:T-under-λ", "structure:primitive-under-T:1"});
+        std::vector<std::string>{"structure:T-under-λ", "structure:primitive-under-T:1",
+                                 "structure:sin-under-T:1"});
   // A function-typed argument; f applied to its own output.
   const Context f({{"f", function}});
   CHECK(structure_labels(f, "(\\g:R -> R. g 1) f", real) ==
