@@ -58,8 +58,11 @@ class Generator {
       case 2: {
         const calculus::Primitive unary[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
                                              calculus::Primitive::Exp};
-        return calculus::mk_app(calculus::mk_prim(unary[calculus::random_below(rng_, 3)]),
-                                term(type, size - 1));
+        const calculus::Primitive primitive =
+            unary[calculus::random_below(rng_, inside_exp_ ? 2 : 3)];
+        // sin and cos bound what they are applied to: exp may occur inside again.
+        const ArgumentOf scope(*this, primitive);
+        return calculus::mk_app(calculus::mk_prim(primitive), term(type, size - 1));
       }
       case 3: {
         const std::uint32_t half = (size - 1) / 2;
@@ -73,12 +76,40 @@ class Generator {
 
  private:
   // T p applied to a tangent vector: `T sin <a, b>` : R × R, or T mul on ⟨⟨a',b'⟩,⟨a,b⟩⟩.
+  // (kAllPrimitives lists exp last: inside an exp, the first three are drawn.)
   Term tangent_of_primitive(std::uint32_t size) {
-    const auto primitive = calculus::kAllPrimitives[calculus::random_below(rng_, 4)];
+    const auto primitive =
+        calculus::kAllPrimitives[calculus::random_below(rng_, inside_exp_ ? 3 : 4)];
     const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
+    // T sin ⟨v, a⟩ = ⟨cos a · v, sin a⟩ does not bound v: only exp changes the scope.
+    const ArgumentOf scope(
+        *this, primitive == calculus::Primitive::Exp ? primitive : calculus::Primitive::Mul);
     return calculus::mk_app(calculus::mk_tan(calculus::mk_prim(primitive)),
                             term(calculus::mk_tangent(domain), size > 1 ? size - 1 : 1));
   }
+
+  // While the argument of a primitive is generated: inside an exp, no exp is
+  // drawn, so that no term is exp (… exp (…) …) unless a sin or cos lies
+  // between them (which bounds what the outer exp sees). exp (exp (x · x))
+  // overflows at x = 3, and such terms made up most of the non-finite
+  // discards of the first-order laws; exp∘exp still arises wherever a law
+  // composes two generated morphisms (cdc.D5, cla.category.associativity).
+  class ArgumentOf {
+   public:
+    ArgumentOf(Generator& generator, calculus::Primitive primitive)
+        : generator_(generator), saved_(generator.inside_exp_) {
+      if (primitive == calculus::Primitive::Exp) generator_.inside_exp_ = true;
+      if (primitive == calculus::Primitive::Sin || primitive == calculus::Primitive::Cos)
+        generator_.inside_exp_ = false;
+    }
+    ~ArgumentOf() { generator_.inside_exp_ = saved_; }
+    ArgumentOf(const ArgumentOf&) = delete;
+    ArgumentOf& operator=(const ArgumentOf&) = delete;
+
+   private:
+    Generator& generator_;
+    bool saved_;
+  };
 
   Term leaf(const Type& type) {
     std::vector<Term> matching;
@@ -99,6 +130,7 @@ class Generator {
 
   Rng& rng_;
   std::vector<Access> accesses_;
+  bool inside_exp_ = false;  // generating (part of) the argument of an exp
 
  public:
   Term linear(const Type& type, std::uint32_t size, bool scale_by_literals) {

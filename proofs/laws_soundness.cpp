@@ -155,8 +155,9 @@ Term taylor_probe_term(CaseGenerator& gen) {
     return calculus::mk_pair(first, self(self, type->right()));
   };
   Term result = calculus::mk_app(function, point(point, domain));
-  // Down to R: half the time along the tangent components only, the order-k
-  // coefficient itself; else along random components.
+  // Down to R: half the time along the tangent components only, the ε1…εk
+  // component of c(P), the only one that depends on c's order-k coefficient
+  // (mixed with lower orders); else along random components.
   const bool tangents_only = calculus::random_chance(rng, 1, 2);
   for (int i = 0; i < order; ++i) {
     const int k = tangents_only || calculus::random_chance(rng, 1, 2) ? 1 : 2;
