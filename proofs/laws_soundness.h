@@ -5,6 +5,9 @@
 // these laws test the implementation of the calculus as much as the model.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <iterator>
 #include <string_view>
 
 #include "calculus/normalize.h"
@@ -27,48 +30,42 @@ inline constexpr CoverageRequirement kSoundCoverage[] = {
     {"structure:function-argument", 0.08, CoverageScope::NotLinear},
     {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
     {"T-depth:2", 0.01, CoverageScope::HigherOrder}};
+
+// kSoundCoverage followed by a law's own requirements.
+template <std::size_t N>
+constexpr std::array<CoverageRequirement, std::size(kSoundCoverage) + N> sound_coverage_and(
+    const CoverageRequirement (&own)[N]) {
+  std::array<CoverageRequirement, std::size(kSoundCoverage) + N> all{};
+  std::copy(std::begin(kSoundCoverage), std::end(kSoundCoverage), all.begin());
+  std::copy(std::begin(own), std::end(own), all.begin() + std::size(kSoundCoverage));
+  return all;
+}
+
 // … and where a variable is substituted for or lifted: that variable used
 // under a binder, in a context of three or more.
-inline constexpr CoverageRequirement kSubstitutionCoverage[] = {
-    {"form:λ", 0.20, CoverageScope::NotLinear},
-    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
-    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
-    {"structure:last-variable-under-λ-in-context-of-3+", 0.02, CoverageScope::NotLinear}};
+inline constexpr auto kSubstitutionCoverage = sound_coverage_and(
+    {{"structure:last-variable-under-λ-in-context-of-3+", 0.02, CoverageScope::NotLinear}});
 // … and where β can copy a derivative: a shared derivative on its own output.
-inline constexpr CoverageRequirement kSharingCoverage[] = {
-    {"form:λ", 0.20, CoverageScope::NotLinear},
-    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
-    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
-    {"structure:shared-derivative-on-own-output", 0.05, CoverageScope::NotLinear}};
+inline constexpr auto kSharingCoverage = sound_coverage_and(
+    {{"structure:shared-derivative-on-own-output", 0.05, CoverageScope::NotLinear}});
 // … and for the T-rule: primitives under one, two and three T's, whose
 // first, second and third Taylor coefficients the rule then exercises.
-inline constexpr CoverageRequirement kTangentRuleCoverage[] = {
-    {"form:λ", 0.20, CoverageScope::NotLinear},
-    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
-    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
-    {"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear},
-    {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
-    {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}};
-
+inline constexpr auto kTangentRuleCoverage =
+    sound_coverage_and({{"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear},
+                        {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
+                        {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}});
 // … and for the δ-rules: each primitive under two and, on a closed model,
 // three T's (its second and third Taylor coefficients against the δ-rule's,
 // one order lower).
-inline constexpr CoverageRequirement kDeltaCoverage[] = {
-    {"form:λ", 0.20, CoverageScope::NotLinear},
-    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
-    {"T-depth:2", 0.01, CoverageScope::HigherOrder},
-    {"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
-    {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
-    {"structure:sin-under-T:2", 0.01, CoverageScope::NotLinear},
-    {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrder},
-    {"structure:cos-under-T:2", 0.01, CoverageScope::NotLinear},
-    {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrder},
-    {"structure:exp-under-T:2", 0.01, CoverageScope::NotLinear},
-    {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrder}};
+inline constexpr auto kDeltaCoverage =
+    sound_coverage_and({{"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
+                        {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
+                        {"structure:sin-under-T:2", 0.01, CoverageScope::NotLinear},
+                        {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrder},
+                        {"structure:cos-under-T:2", 0.01, CoverageScope::NotLinear},
+                        {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrder},
+                        {"structure:exp-under-T:2", 0.01, CoverageScope::NotLinear},
+                        {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrder}});
 
 using calculus::Context;
 using calculus::mk_arrow;

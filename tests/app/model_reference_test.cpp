@@ -61,25 +61,23 @@ std::vector<Section> sections_of(const std::string& markdown) {
   return sections;
 }
 
+// The first group of every match of pattern in text.
+std::set<std::string> first_groups(const std::string& text, const std::regex& pattern) {
+  std::set<std::string> found;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), pattern);
+       it != std::sregex_iterator(); ++it)
+    found.insert((*it)[1]);
+  return found;
+}
+
 // The members a requires expression calls: c.NAME(.
 std::set<std::string> members_called(const std::string& code) {
-  std::set<std::string> names;
-  const std::regex call(R"(\bc\.(\w+)\()");
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), call); it != std::sregex_iterator();
-       ++it)
-    names.insert((*it)[1]);
-  return names;
+  return first_groups(code, std::regex(R"(\bc\.(\w+)\()"));
 }
 
 // The members a table row's first cell names: `NAME(…)` or `NAME`.
 std::set<std::string> members_named(const std::string& row) {
-  const std::string cell = row.substr(1, row.find('|', 1) - 1);
-  std::set<std::string> names;
-  const std::regex name(R"(`(\w+))");
-  for (auto it = std::sregex_iterator(cell.begin(), cell.end(), name); it != std::sregex_iterator();
-       ++it)
-    names.insert((*it)[1]);
-  return names;
+  return first_groups(row.substr(1, row.find('|', 1) - 1), std::regex(R"(`(\w+))"));
 }
 
 }  // namespace
