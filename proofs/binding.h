@@ -30,17 +30,22 @@ struct LawBinding {
   bool whole_calculus = false;
   // Whether cases may only use linear terms (proofs/linear_model.h).
   bool linear_only = false;
+  // Whether the model has a derivative; otherwise cases have no T
+  // (GeneratorOptions::differential).
+  bool differential = true;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
 };
 
-// What the checker requires of every model it runs: the laws are written for
-// cartesian differential categories and compared with the testing interface.
+// What the checker requires of every model it runs: a cartesian left-additive
+// category with the testing interface (TestableModel refines it). Each law
+// states the weakest concept its equation needs, so a model that is only
+// left-additive hosts the cla.* laws, a differential one the cdc.* laws too.
 // Stated on the entry points so that a model missing a member is a
 // compile-time error naming the concept, not a model that hosts no law.
 template <class M>
-concept CheckableModel = semantics::CartesianDifferentialCategory<M> && semantics::TestableModel<M>;
+concept CheckableModel = semantics::TestableModel<M>;
 
 // True when Law's equation accepts model type C.
 template <class Law, class C>
@@ -65,6 +70,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                 .whole_calculus = semantics::FirstOrderViaNormalForm<M> &&
                                                   is_about_the_calculus(Law::info),
                                 .linear_only = LinearOnlyModel<M>,
+                                .differential = semantics::CartesianDifferentialCategory<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,

@@ -44,7 +44,8 @@ Term CaseGenerator::random_term(const Context& context, const Type& type) {
   if (options_.linear_only) {
     return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
   }
-  return random_first_order_term(rng_, context, type, options_.max_size);
+  return random_first_order_term(rng_, context, type, options_.max_size,
+                                 {.tangents = options_.differential});
 }
 
 void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,

@@ -25,6 +25,9 @@ struct GeneratorOptions {
   // Whether the model only has linear maps (proofs/linear_model.h): every
   // term is then a linear term without literals (random_linear_term).
   bool linear_only = false;
+  // Whether the model has a derivative (is a cartesian differential
+  // category): otherwise no term contains T, as it could not be read.
+  bool differential = true;
 };
 
 class CaseGenerator {

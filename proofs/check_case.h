@@ -60,7 +60,7 @@ std::optional<semantics::Difference> difference_of(const C& c, const typename C:
 
 // The point 1 → A of a case: |p| for a one-entry point context whose object
 // is the sides' domain A, else ⟨…⟨id_1, |p1|⟩…, |pn|⟩ : 1 → |Γ|.
-template <semantics::CartesianDifferentialCategory C>
+template <semantics::CartesianLeftAdditiveCategory C>
 typename C::Morphism point_morphism(const C& c, const Case& k, const typename C::Object& domain) {
   const auto one = c.terminal();
   const auto value = [&](std::size_t i) {
@@ -104,7 +104,7 @@ typename C::Point linear_point_value(const C& c, const calculus::Term& term,
 // point is the morphism |p| : 1 → A (point_morphism); a linear-only model has
 // none but 0, so there the point is built as a Point of A directly:
 // (…((), |p1|)…, |pn|), or |p| for one entry of object A.
-template <semantics::CartesianDifferentialCategory C>
+template <semantics::CartesianLeftAdditiveCategory C>
 std::pair<typename C::Point, typename C::Point> sides_at_point(
     const C& c, const Case& k, const Equation<typename C::Morphism>& sides,
     const typename C::Object& domain) {

@@ -28,7 +28,8 @@ void collect_accesses(const Term& term, const Type& type, std::vector<Access>& i
 
 class Generator {
  public:
-  Generator(Rng& rng, const Context& context) : rng_(rng) {
+  Generator(Rng& rng, const Context& context, FirstOrderTermOptions options = {})
+      : rng_(rng), options_(options) {
     for (std::uint32_t i = 0; i < context.size(); ++i) {
       collect_accesses(calculus::mk_var(i, context.at(i).type), context.at(i).type, accesses_);
     }
@@ -40,8 +41,8 @@ class Generator {
       return calculus::mk_add(term(type, half), term(type, size - half));
     }
     if (calculus::is_product(type)) {
-      if (calculus::is_real(type->left()) && type->left() == type->right() && size > 3 &&
-          calculus::random_chance(rng_, 1, 4)) {
+      if (options_.tangents && calculus::is_real(type->left()) && type->left() == type->right() &&
+          size > 3 && calculus::random_chance(rng_, 1, 4)) {
         return tangent_of_primitive(size);
       }
       if (size > 2 || !calculus::random_chance(rng_, 1, 2)) {
@@ -51,7 +52,8 @@ class Generator {
       return leaf(type);
     }
     if (!calculus::is_real(type) || size <= 1) return leaf(type);
-    switch (calculus::random_below(rng_, 5)) {
+    // Without tangents the fifth choice (π_k of T p applied) is not drawn.
+    switch (calculus::random_below(rng_, options_.tangents ? 5 : 4)) {
       case 0:
         return leaf(type);
       case 1:
@@ -129,6 +131,7 @@ class Generator {
   }
 
   Rng& rng_;
+  FirstOrderTermOptions options_;
   std::vector<Access> accesses_;
   bool inside_exp_ = false;  // generating (part of) the argument of an exp
 
@@ -171,9 +174,9 @@ Term random_linear_term(Rng& rng, const Context& context, const Type& type, std:
   return Generator(rng, context).linear(type, std::max<std::uint32_t>(size, 1), scale_by_literals);
 }
 
-Term random_first_order_term(Rng& rng, const Context& context, const Type& type,
-                             std::uint32_t size) {
-  return Generator(rng, context).term(type, std::max<std::uint32_t>(size, 1));
+Term random_first_order_term(Rng& rng, const Context& context, const Type& type, std::uint32_t size,
+                             FirstOrderTermOptions options) {
+  return Generator(rng, context, options).term(type, std::max<std::uint32_t>(size, 1));
 }
 
 }  // namespace perturb::proofs

@@ -12,10 +12,17 @@
 
 namespace perturb::proofs {
 
+struct FirstOrderTermOptions {
+  // Whether primitives may be applied under T (false: for a model without a
+  // derivative, which cannot read T).
+  bool tangents = true;
+};
+
 // A random first-order M with context ⊢ M : type, about size nodes; type and
 // the context's types must be built from R and × only.
 calculus::Term random_first_order_term(calculus::Rng& rng, const calculus::Context& context,
-                                       const calculus::Type& type, std::uint32_t size);
+                                       const calculus::Type& type, std::uint32_t size,
+                                       FirstOrderTermOptions options = {});
 
 }  // namespace perturb::proofs
 

@@ -42,14 +42,14 @@ typename C::Object object_of(const C& c, const calculus::Type& type) {
 }
 
 // |Γ ⊢ M : σ| for the case term with the given role: |Γ| → |σ|.
-template <semantics::CartesianDifferentialCategory C>
+template <semantics::CartesianLeftAdditiveCategory C>
 typename C::Morphism denotation(const C& c, const CaseTerm& entry) {
   return unwrap(semantics::interpret(c, entry.context, entry.term, entry.type),
                 "interpreting " + entry.role);
 }
 
 // The metavariable role : X → Y of the case, i.e. |x:X ⊢ M : Y|∘⟨!, id⟩.
-template <semantics::CartesianDifferentialCategory C>
+template <semantics::CartesianLeftAdditiveCategory C>
 typename C::Morphism metavariable(const C& c, const Case& k, std::string_view role) {
   const CaseTerm& entry = k.term(role);
   if (entry.context.size() != 1) {

@@ -51,7 +51,7 @@ inline Case product_point_case(CaseGenerator& gen) {
 struct LeftIdentity {
   static constexpr LawInfo info{"cla.category.left-identity", "§1 (category)", "id∘f = f"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     return {c.compose(c.identity(c.codomain(f)), f), f};
@@ -61,7 +61,7 @@ struct LeftIdentity {
 struct RightIdentity {
   static constexpr LawInfo info{"cla.category.right-identity", "§1 (category)", "f∘id = f"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     return {c.compose(f, c.identity(c.domain(f))), f};
@@ -79,7 +79,7 @@ struct CategoryAssociativity {
     gen.point(k, "p", x);
     return k;
   }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h");
@@ -90,7 +90,7 @@ struct CategoryAssociativity {
 struct MonoidZero {
   static constexpr LawInfo info{"cla.monoid.zero", "§1 (left-additive)", "f + 0 = f"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     return {c.add(f, c.zero(c.domain(f), c.codomain(f))), f};
@@ -100,7 +100,7 @@ struct MonoidZero {
 struct MonoidCommutativity {
   static constexpr LawInfo info{"cla.monoid.commutativity", "§1 (left-additive)", "f + g = g + f"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f", "g"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
     return {c.add(f, g), c.add(g, f)};
@@ -111,7 +111,7 @@ struct MonoidAssociativity {
   static constexpr LawInfo info{"cla.monoid.associativity", "§1 (left-additive)",
                                 "f + (g + h) = (f + g) + h"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f", "g", "h"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h");
@@ -131,7 +131,7 @@ struct LeftAdditiveSum {
     gen.point(k, "p", x);
     return k;
   }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h");
@@ -144,7 +144,7 @@ struct LeftAdditiveSum {
 struct LeftAdditiveZero {
   static constexpr LawInfo info{"cla.left-additive.zero", "§1 (left-additive)", "0∘f = 0"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     const auto x = c.domain(f), y = c.codomain(f);
@@ -155,7 +155,7 @@ struct LeftAdditiveZero {
 struct ProductBeta1 {
   static constexpr LawInfo info{"cla.product.beta1", "§1 (finite products)", "π1∘⟨f, g⟩ = f"};
   static Case generate(CaseGenerator& gen) { return detail::span_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
     return {c.compose(c.proj1(c.codomain(f), c.codomain(g)), c.pair(f, g)), f};
@@ -165,7 +165,7 @@ struct ProductBeta1 {
 struct ProductBeta2 {
   static constexpr LawInfo info{"cla.product.beta2", "§1 (finite products)", "π2∘⟨f, g⟩ = g"};
   static Case generate(CaseGenerator& gen) { return detail::span_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
     return {c.compose(c.proj2(c.codomain(f), c.codomain(g)), c.pair(f, g)), g};
@@ -175,7 +175,7 @@ struct ProductBeta2 {
 struct ProductEta {
   static constexpr LawInfo info{"cla.product.eta", "§1 (finite products)", "⟨π1∘h, π2∘h⟩ = h"};
   static Case generate(CaseGenerator& gen) { return detail::into_product_case(gen, {"h"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto h = metavariable(c, k, "h");
     const auto [y, z] = factors_of(c, c.codomain(h), info.id);
@@ -189,7 +189,7 @@ struct ProductEta {
 struct Terminal {
   static constexpr LawInfo info{"cla.terminal", "§1 (finite products)", "!∘f = !"};
   static Case generate(CaseGenerator& gen) { return detail::parallel_case(gen, {"f"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f");
     return {c.compose(c.bang(c.codomain(f)), f), c.bang(c.domain(f))};
@@ -200,7 +200,7 @@ struct ProjectionAdditive1 {
   static constexpr LawInfo info{"cla.projection-additive.1", "§1 (cartesian left-additive)",
                                 "π1∘(f + g) = π1∘f + π1∘g"};
   static Case generate(CaseGenerator& gen) { return detail::into_product_case(gen, {"f", "g"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
     const auto [y, z] = factors_of(c, c.codomain(f), info.id);
@@ -213,7 +213,7 @@ struct ProjectionAdditive2 {
   static constexpr LawInfo info{"cla.projection-additive.2", "§1 (cartesian left-additive)",
                                 "π2∘(f + g) = π2∘f + π2∘g"};
   static Case generate(CaseGenerator& gen) { return detail::into_product_case(gen, {"f", "g"}); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g");
     const auto [y, z] = factors_of(c, c.codomain(f), info.id);
@@ -235,7 +235,7 @@ struct PairSum {
     gen.point(k, "p", x);
     return k;
   }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto f = metavariable(c, k, "f"), g = metavariable(c, k, "g"),
                h = metavariable(c, k, "h"), kk = metavariable(c, k, "k");
@@ -252,7 +252,7 @@ struct PairZero {
   }
   // The point's object is X × (Y × Z): the zeros are X → Y and X → Z,
   // precomposed with π1 so that both sides are morphisms from the point's object.
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, yz] = factors_of(c, point_object(c, k), info.id);
     const auto [y, z] = factors_of(c, yz, info.id);
@@ -267,7 +267,7 @@ struct PairZero {
 struct InjectionBeta1 {
   static constexpr LawInfo info{"cla.injection.beta1", "§1 (injections)", "π1∘ι1 = id"};
   static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, y] = factors_of(c, point_object(c, k), info.id);
     const auto on_x = c.proj1(x, y);
@@ -278,7 +278,7 @@ struct InjectionBeta1 {
 struct InjectionBeta2 {
   static constexpr LawInfo info{"cla.injection.beta2", "§1 (injections)", "π2∘ι2 = id"};
   static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, y] = factors_of(c, point_object(c, k), info.id);
     const auto on_y = c.proj2(x, y);
@@ -289,7 +289,7 @@ struct InjectionBeta2 {
 struct InjectionCross1 {
   static constexpr LawInfo info{"cla.injection.cross1", "§1 (injections)", "π2∘ι1 = 0"};
   static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, y] = factors_of(c, point_object(c, k), info.id);
     const auto on_x = c.proj1(x, y);
@@ -301,7 +301,7 @@ struct InjectionCross1 {
 struct InjectionCross2 {
   static constexpr LawInfo info{"cla.injection.cross2", "§1 (injections)", "π1∘ι2 = 0"};
   static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, y] = factors_of(c, point_object(c, k), info.id);
     const auto on_y = c.proj2(x, y);
@@ -313,7 +313,7 @@ struct InjectionCross2 {
 struct InjectionSum {
   static constexpr LawInfo info{"cla.injection.sum", "§1 (injections)", "ι1∘π1 + ι2∘π2 = id"};
   static Case generate(CaseGenerator& gen) { return detail::product_point_case(gen); }
-  template <semantics::CartesianDifferentialCategory C>
+  template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     const auto [x, y] = factors_of(c, point_object(c, k), info.id);
     return {c.add(c.compose(semantics::inj1(c, x, y), c.proj1(x, y)),

@@ -33,7 +33,7 @@ namespace perturb::proofs {
 
 // Bumped whenever a type that crosses the plugin boundary (LawBinding, Case,
 // Outcome, the catalogue) changes its layout or meaning.
-inline constexpr int kPluginAbiVersion = 1;
+inline constexpr int kPluginAbiVersion = 2;
 
 // What a plugin's perturb_register_models fills in.
 class PluginRegistry {

@@ -215,7 +215,8 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
                     {.higher_order = binding.higher_order,
                      .whole_calculus = binding.whole_calculus,
                      .max_size = options.max_size,
-                     .linear_only = binding.linear_only});
+                     .linear_only = binding.linear_only,
+                     .differential = binding.differential});
   return binding.generate(gen);
 }
 

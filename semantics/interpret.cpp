@@ -18,6 +18,13 @@ calculus::Error first_order_error(const std::string& model, const std::string& w
                          std::nullopt};
 }
 
+calculus::Error no_derivative_error(const std::string& model) {
+  return calculus::Error{model +
+                             " has no derivative: cannot interpret T (it is not a cartesian "
+                             "differential category)",
+                         std::nullopt};
+}
+
 }  // namespace interpret_detail
 
 }  // namespace perturb::semantics

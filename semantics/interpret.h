@@ -27,6 +27,11 @@
 // primitives) is interpreted; a normalisation that exceeds its budgets is an
 // Error naming the budget.
 //
+// In a model without a derivative (cartesian left-additive only, or closed
+// without being differential) every clause but T's is as above, and a term
+// containing T is rejected with an Error that says so: the cla.* laws run on
+// such models with T-free cases (GeneratorOptions::differential).
+//
 // Shared subterms (terms are DAGs) are interpreted once per scope; in a
 // model that offers c.shared(f) (SharesEvaluation), the morphism of a subterm
 // with several occurrences is passed through it, so the model may also
@@ -129,6 +134,9 @@ std::string model_name(const C& c) {
 // The Error for a term outside the first-order fragment.
 calculus::Error first_order_error(const std::string& model, const std::string& what);
 
+// The Error for T in a model that is not a cartesian differential category.
+calculus::Error no_derivative_error(const std::string& model);
+
 }  // namespace interpret_detail
 
 namespace interpret_detail {
@@ -196,7 +204,7 @@ namespace interpret_detail {
 
 // One run of the interpretation: the model, the scopes entered so far and the
 // morphisms already built for shared subterms.
-template <CartesianDifferentialCategory C>
+template <CartesianLeftAdditiveCategory C>
 class Interpreter {
  public:
   using Object = typename C::Object;
@@ -223,6 +231,9 @@ class Interpreter {
     }
     return interpret(scope, term);
   }
+
+  // Whether run met a T the model cannot interpret (it has no derivative).
+  bool refused_tangent() const { return refused_tangent_; }
 
  private:
   // Γ with |Γ|'s prefixes: prefixes[j] = |first j entries|, entries[j] = |σ_{j+1}|.
@@ -388,7 +399,11 @@ class Interpreter {
                                                      "can be applied)");
       }
       Morphism function = c_.primitive(calculus::prim_of(head));
-      for (std::uint32_t i = 0; i < tangents; ++i) function = tangent_map(c_, function);
+      if constexpr (CartesianDifferentialCategory<C>) {
+        for (std::uint32_t i = 0; i < tangents; ++i) function = tangent_map(c_, function);
+      } else {
+        if (tangents > 0) return refuse_tangent();
+      }
       auto argument = interpret(scope, arg);
       if (!argument) return argument;
       return c_.compose(function, *argument);
@@ -413,7 +428,9 @@ class Interpreter {
 
   // |T s| = T̂ ∘ |s|, s : σ → τ.
   Result pushforward(const Scope& scope, const calculus::Term& term) {
-    if constexpr (CartesianClosedCategory<C>) {
+    if constexpr (!CartesianDifferentialCategory<C>) {
+      return refuse_tangent();
+    } else if constexpr (CartesianClosedCategory<C>) {
       const calculus::Type& function = calculus::operand(term)->type();
       auto domain = object(calculus::arrow_domain(function));
       if (!domain) return domain.error();
@@ -480,7 +497,15 @@ class Interpreter {
     }
   };
 
+  // A model without derivative refuses T; the normal-form reading must not
+  // then compute T syntactically, which would check the calculus, not the model.
+  Result refuse_tangent() {
+    refused_tangent_ = true;
+    return no_derivative_error(model_name(c_));
+  }
+
   const C& c_;
+  bool refused_tangent_ = false;
   std::uint64_t next_scope_id_ = 0;
   std::unordered_map<std::pair<std::uint64_t, const void*>, std::uint64_t, ChildKeyHash>
       child_scopes_;
@@ -494,7 +519,7 @@ class Interpreter {
 // |Γ ⊢ term : type| : |Γ| → |type| (spec §5), or an Error if term does not
 // have type in context (calculus/typecheck.h) or, in a model that is not
 // closed, lies outside the first-order fragment (a message saying why).
-template <CartesianDifferentialCategory C>
+template <CartesianLeftAdditiveCategory C>
 calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Context& context,
                                                   const calculus::Term& term,
                                                   const calculus::Type& type) {
@@ -505,13 +530,14 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
         "the term has type " + calculus::to_string(*checked) + ", not " + calculus::to_string(type),
         std::nullopt};
   }
-  auto direct = interpret_detail::Interpreter<C>(c).run(context, term);
+  interpret_detail::Interpreter<C> interpreter(c);
+  auto direct = interpreter.run(context, term);
   if constexpr (FirstOrderViaNormalForm<C> && !CartesianClosedCategory<C>) {
     const bool first_order_judgement =
         calculus::is_first_order(type) &&
         std::all_of(context.entries().begin(), context.entries().end(),
                     [](const calculus::Binding& b) { return calculus::is_first_order(b.type); });
-    if (!direct && first_order_judgement) {
+    if (!direct && first_order_judgement && !interpreter.refused_tangent()) {
       const calculus::NormalizeResult normal =
           calculus::normalize(term, first_order_normalize_options());
       if (normal.status != calculus::NormalizeStatus::NormalForm) {
@@ -536,7 +562,7 @@ typename C::Point context_point(const C& c, std::span<const typename C::Point> v
 }
 
 // |Γ ⊢ term : type| at the point of |Γ| (see context_point), or the Error of interpret.
-template <CartesianDifferentialCategory C>
+template <CartesianLeftAdditiveCategory C>
 calculus::ErrorOr<typename C::Point> evaluate(const C& c, const calculus::Context& context,
                                               const calculus::Term& term,
                                               const calculus::Type& type,
@@ -547,7 +573,7 @@ calculus::ErrorOr<typename C::Point> evaluate(const C& c, const calculus::Contex
 }
 
 // The value of a closed term: |⊢ term : type| at the point of 1.
-template <CartesianDifferentialCategory C>
+template <CartesianLeftAdditiveCategory C>
 calculus::ErrorOr<typename C::Point> evaluate_closed(const C& c, const calculus::Term& term,
                                                      const calculus::Type& type) {
   return evaluate(c, calculus::Context{}, term, type, c.unit_point());

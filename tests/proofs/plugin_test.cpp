@@ -62,13 +62,15 @@ std::string plugin(const std::string& name) {
 
 }  // namespace
 
-// A model that lacks `derivative` is refused at compile time by the entry
-// points, rather than hosting no law and "passing".
-struct WithoutDerivative : linear_maps::LinearMaps {
-  void derivative() const = delete;
+// A model that lacks a member of TestableModel is refused at compile time by
+// the entry points, rather than hosting no law and "passing". (One that lacks
+// only `derivative` is checkable: it hosts the cla.* laws,
+// tests/proofs/left_additive_model_test.cpp.)
+struct WithoutName : linear_maps::LinearMaps {
+  void name() const = delete;
 };
 static_assert(perturb::proofs::CheckableModel<linear_maps::LinearMaps>);
-static_assert(!perturb::proofs::CheckableModel<WithoutDerivative>);
+static_assert(!perturb::proofs::CheckableModel<WithoutName>);
 
 TEST_CASE("check: a run in which no law ran does not hold", "[plugin]") {
   CHECK_FALSE(perturb::proofs::all_hold({}));
