@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <set>
@@ -16,6 +15,7 @@
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "app/report_drawings.h"
+#include "app/report_files.h"
 #include "proofs/builtin_bindings.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
@@ -71,25 +71,6 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   if (selected.empty())
     fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
   return selected;
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) fail_usage("cannot write " + path.string());
-}
-
-// Creates the --report directory and makes sure it can be written, before a
-// run that may take hours rather than after it.
-void prepare_report_dir(const std::filesystem::path& dir) {
-  std::error_code error;
-  if (std::filesystem::exists(dir, error) && !std::filesystem::is_directory(dir, error))
-    fail_usage("--report " + dir.string() + " is not a directory");
-  std::filesystem::create_directories(dir, error);
-  if (error)
-    fail_usage("cannot create the report directory " + dir.string() + ": " + error.message());
-  if (access(dir.c_str(), W_OK) != 0)
-    fail_usage("cannot write to the report directory " + dir.string());
 }
 
 // Sets the limit of each --discard-limit KIND=SHARE.

@@ -21,4 +21,8 @@ void add_eval_command(CLI::App& app);
 // DOT (app/draw_command.cpp).
 void add_draw_command(CLI::App& app);
 
+// `perturb conjecture confluence [options]`: the conjecture lab
+// (app/conjecture_command.cpp, lab/).
+void add_conjecture_command(CLI::App& app);
+
 }  // namespace perturb::app

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     add_check_command(app);
     add_list_command(app);
     add_repro_command(app);
+    add_conjecture_command(app);
     try {
       app.parse(argc, argv);
     } catch (const CLI::RuntimeError& status) {

@@ -1,0 +1,105 @@
+// `perturb conjecture confluence`: the conjecture lab (spec §7, lab/).
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "app/commands.h"
+#include "app/exit_status.h"
+#include "app/memory_budget.h"
+#include "app/option_checks.h"
+#include "app/report_files.h"
+#include "lab/confluence_report.h"
+
+namespace perturb::app {
+namespace {
+
+struct ConfluenceArguments {
+  lab::ConfluenceOptions options;
+  std::vector<std::string> rules;
+  std::string report_dir;
+};
+
+int run_confluence(ConfluenceArguments& arguments) {
+  for (const std::string& name : arguments.rules) {
+    const auto rule = lab::parse_rule(name);
+    if (!rule) {
+      std::cerr << "perturb: unknown rule '" << name << "' (rules: pair-eta, zero-tangent)\n";
+      return kExitBadInput;
+    }
+    auto& rules = arguments.options.orders.rules;
+    if (std::find(rules.begin(), rules.end(), *rule) == rules.end()) rules.push_back(*rule);
+  }
+  if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
+  arguments.options.orders.seed = arguments.options.seed;
+  std::function<void(std::uint64_t)> progress;
+  const std::uint64_t cases = arguments.options.cases;
+  if (isatty(STDERR_FILENO)) {
+    progress = [cases](std::uint64_t index) {
+      if ((index + 1) % 50 == 0 || index + 1 == cases) {
+        std::cerr << "\rcase " << index + 1 << " of " << cases << "\x1b[K"
+                  << (index + 1 == cases ? "\n" : "") << std::flush;
+      }
+    };
+  }
+  const lab::ConfluenceResult result = lab::probe_confluence(arguments.options, progress);
+  std::cout << lab::confluence_text(result);
+  if (!arguments.report_dir.empty()) {
+    const std::filesystem::path dir(arguments.report_dir);
+    write_file(dir / "report.json", lab::confluence_json(result).dump(2) + "\n");
+    write_file(dir / "report.md", lab::confluence_markdown(result));
+    std::cout << "report written to " << (dir / "report.json").string() << " and "
+              << (dir / "report.md").string() << '\n';
+  }
+  return result.divergent > 0 ? kExitFails : kExitHolds;
+}
+
+void add_confluence_command(CLI::App& conjecture) {
+  auto arguments = std::make_shared<ConfluenceArguments>();
+  CLI::App* command = conjecture.add_subcommand(
+      "confluence",
+      "Probe the conjecture that β, π and T are confluent (spec §7): random well-typed terms, "
+      "open ones included, each reduced to normal form along several orders (applicative, "
+      "normal, seeded random walks, each redex contracted first); two normal forms that differ "
+      "modulo α and AC of + refute it. Each counterexample is classified (product-eta, "
+      "zero-tangent, both, other), its normal forms compared in the sound models, and the "
+      "smallest of each class shrunk. Exit status 1 when confluence is refuted, 0 when no "
+      "counterexample was found, 2 bad usage.");
+  add_memory_option(command);
+  command->add_option("--cases", arguments->options.cases, "Random terms to probe")
+      ->check(unsigned_integer_check())
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10000000}))
+      ->capture_default_str();
+  command->add_option("--seed", arguments->options.seed, "Seed of the run; same seed, same terms")
+      ->check(unsigned_integer_check())
+      ->capture_default_str();
+  command
+      ->add_option("--max-size", arguments->options.max_size,
+                   "Largest generation size of a term (each term's is drawn from 2 to this)")
+      ->check(CLI::Range(2u, 200u))
+      ->capture_default_str();
+  command->add_option("--rule", arguments->rules,
+                      "Switch on a candidate rule on top of beta, pi, T and delta (repeatable): "
+                      "pair-eta (ι1 (π1 s) + ι2 (π2 s) → s), zero-tangent (T s N → ι2 (s N') "
+                      "when every summand of N is ι2 of something)");
+  command->add_option("--report", arguments->report_dir,
+                      "Write report.json and report.md to this directory");
+  command->callback([arguments] {
+    if (const int status = run_confluence(*arguments); status != 0) {
+      throw CLI::RuntimeError(status);
+    }
+  });
+}
+
+}  // namespace
+
+void add_conjecture_command(CLI::App& app) {
+  CLI::App* conjecture = app.add_subcommand(
+      "conjecture",
+      "The conjecture lab: probe the paper's conjecture (spec §7) by machine. Subcommands: "
+      "confluence.");
+  conjecture->require_subcommand(1);
+  add_confluence_command(*conjecture);
+}
+
+}  // namespace perturb::app

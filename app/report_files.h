@@ -1,0 +1,17 @@
+// Writing a command's report files (`check --report`, `conjecture … --report`).
+// Both fail as bad usage (exit status 2, a message on stderr).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace perturb::app {
+
+// Creates the --report directory and makes sure it can be written, before a
+// run that may take hours rather than after it.
+void prepare_report_dir(const std::filesystem::path& dir);
+
+// Writes text to path.
+void write_file(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace perturb::app

@@ -1,0 +1,41 @@
+// Normalisation with candidate rules (lab/candidate_rule.h) on top of the
+// rules of spec §4: reduce to a §4 normal form (calculus/normalize.h), then
+// contract the leftmost-outermost candidate redex, and again, until neither
+// kind of redex is left or a budget runs out. With no candidate rules this is
+// normalize itself. The candidate rules fire only at §4 normal forms: one
+// reduction order of the extended system, the one the lab compares.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "calculus/normalize.h"
+#include "lab/candidate_rule.h"
+
+namespace perturb::lab {
+
+// One step of a reduction sequence: the rule and the tree position of the
+// occurrence contracted (calculus/reduce.h's Position).
+struct LabStep {
+  std::string rule;
+  calculus::Position position;
+};
+
+struct ExtendedResult {
+  calculus::Term term;  // the normal form, or the last term reached
+  calculus::NormalizeStatus status = calculus::NormalizeStatus::NormalForm;
+  std::string gave_up;         // calculus::describe's line when status is not NormalForm
+  std::uint64_t steps = 0;     // §4 graph steps and candidate steps
+  std::vector<LabStep> trace;  // every step, when options.trace
+  std::uint64_t peak_dag_size = 0;
+};
+
+// term reduced by §4's rules under options and by rules; options' budgets
+// (steps, size, memory) cover the whole run.
+ExtendedResult normalize_extended(const calculus::Term& term,
+                                  const calculus::NormalizeOptions& options,
+                                  std::span<const CandidateRule> rules);
+
+}  // namespace perturb::lab

@@ -1,0 +1,95 @@
+#include "lab/semantic_join.h"
+
+#include <random>
+
+#include "models/registry.h"
+#include "proofs/check_case.h"
+#include "semantics/interpret.h"
+
+namespace perturb::lab {
+namespace {
+
+using Status = ModelVerdict::Status;
+
+template <class M>
+ModelVerdict compare_in(const M& model, const calculus::Context& context,
+                        const calculus::Type& type, const calculus::Term& a,
+                        const calculus::Term& b, std::uint64_t seed, std::uint32_t points) {
+  ModelVerdict verdict{std::string(model.name()), Status::CannotInterpret, "", 0};
+  try {
+    auto left = semantics::interpret(model, context, a, type);
+    auto right = semantics::interpret(model, context, b, type);
+    if (!left || !right) {
+      verdict.detail = (!left ? left.error() : right.error()).message;
+      return verdict;
+    }
+    auto domain = semantics::interpret_context(model, context);
+    auto codomain = semantics::interpret_type(model, type);
+    if (!domain || !codomain) {
+      verdict.detail = (!domain ? domain.error() : codomain.error()).message;
+      return verdict;
+    }
+    std::mt19937_64 rng(seed);
+    const semantics::Tolerance tolerance;
+    for (std::uint32_t i = 0; i < points; ++i) {
+      const auto point = model.random_point(*domain, rng);
+      const auto p = model.apply(*left, point);
+      const auto q = model.apply(*right, point);
+      semantics::Comparison comparison;
+      if constexpr (proofs::HasCompare<M>) {
+        comparison = model.compare(*codomain, p, q, tolerance, rng);
+      } else if (!model.is_finite(*codomain, p) || !model.is_finite(*codomain, q)) {
+        comparison = semantics::Comparison::NotFinite;
+      } else {
+        comparison = model.approx_equal(*codomain, p, q, tolerance, rng)
+                         ? semantics::Comparison::Equal
+                         : semantics::Comparison::Different;
+      }
+      if (comparison == semantics::Comparison::Different) {
+        verdict.status = Status::Different;
+        verdict.detail = "at " + model.describe_point(*domain, point) + ": " +
+                         model.describe_point(*codomain, p) + " vs " +
+                         model.describe_point(*codomain, q);
+        return verdict;
+      }
+      if (comparison == semantics::Comparison::Equal) ++verdict.points;
+    }
+    verdict.status = verdict.points > 0 ? Status::Equal : Status::NotFinite;
+  } catch (const std::exception& e) {
+    verdict.status = Status::GaveUp;
+    verdict.detail = e.what();
+  }
+  return verdict;
+}
+
+}  // namespace
+
+const char* status_name(ModelVerdict::Status status) {
+  switch (status) {
+    case Status::Equal:
+      return "equal";
+    case Status::Different:
+      return "different";
+    case Status::CannotInterpret:
+      return "cannot interpret";
+    case Status::NotFinite:
+      return "not finite";
+    case Status::GaveUp:
+      return "gave up";
+  }
+  return "unknown";
+}
+
+std::vector<ModelVerdict> compare_in_models(const calculus::Context& context,
+                                            const calculus::Type& type, const calculus::Term& a,
+                                            const calculus::Term& b, std::uint64_t seed,
+                                            std::uint32_t points) {
+  std::vector<ModelVerdict> verdicts;
+  models::for_each_builtin_model({}, [&](const auto& model) {
+    if (model.is_foil()) return;
+    verdicts.push_back(compare_in(model, context, type, a, b, seed, points));
+  });
+  return verdicts;
+}
+
+}  // namespace perturb::lab
