@@ -50,3 +50,16 @@ TEST_CASE("perturb conjecture: bad usage is exit status 2 with a message", "[con
   CHECK(help.status == 0);
   CHECK(help.out.find("--rule") != std::string::npos);
 }
+
+TEST_CASE("perturb conjecture normalisation: distributions per order and worst terms",
+          "[conjecture]") {
+  const auto run = run_perturb({"conjecture", "normalisation", "--cases", "30", "--no-corpus"});
+  INFO(run.err);
+  // 1: some order (T-first, on these seeds) exhausted a budget.
+  CHECK(run.status == 1);
+  for (const char* order : {"applicative:", "normal:", "random:", "T-first:"}) {
+    CHECK(run.out.find(order) != std::string::npos);
+  }
+  CHECK(run.out.find("worst terms:") != std::string::npos);
+  CHECK(run_perturb({"conjecture", "normalisation", "--random-orders", "0"}).status == 2);
+}

@@ -1,0 +1,382 @@
+#include "lab/normalisation_probe.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "calculus/parse.h"
+#include "calculus/reduce.h"
+#include "proofs/shrink.h"
+
+namespace perturb::lab {
+namespace {
+
+using calculus::NormalizeStatus;
+using calculus::Term;
+
+// T-first's deterministic work budget: the nodes its steps searched and
+// rebuilt, summed (each step searches and rebuilds the whole DAG).
+constexpr std::uint64_t kTFirstWork = 1'000'000;
+
+std::uint32_t order_count(const NormalisationOptions& options) { return 3 + options.random_orders; }
+
+std::string order_name(std::uint32_t index, const NormalisationOptions& options) {
+  if (index == 0) return "applicative";
+  if (index == 1) return "normal";
+  if (index < 2 + options.random_orders) return "random";
+  return "T-first";
+}
+
+std::uint64_t random_seed(std::uint32_t index, const NormalisationOptions& options) {
+  return options.seed * 1000 + index - 1;
+}
+
+OrderOutcome strategy_run(const Term& term, calculus::Strategy strategy, std::uint64_t seed,
+                          const NormalisationOptions& options) {
+  calculus::NormalizeOptions budgets;
+  budgets.strategy = strategy;
+  budgets.seed = seed;
+  budgets.max_steps = options.max_steps;
+  budgets.max_size = options.max_nodes;
+  budgets.max_memory = std::uint64_t{512} << 20;
+  budgets.trace = true;
+  const calculus::NormalizeResult result = calculus::normalize(term, budgets);
+  OrderOutcome out;
+  out.status = result.status;
+  out.steps = result.steps;
+  if (result.status != NormalizeStatus::NormalForm) out.gave_up = calculus::describe(result);
+  out.peak_dag = std::max(calculus::dag_size(term), calculus::dag_size(result.term));
+  const std::size_t steps = result.trace.size();
+  const std::size_t stride = std::max<std::size_t>(1, steps / kSampledSteps);
+  for (std::size_t i = 0; i < steps; i += stride) {
+    out.peak_dag = std::max(out.peak_dag, calculus::dag_size(result.trace[i].term));
+  }
+  return out;
+}
+
+// The leftmost-outermost node of term (pre-order) that is a redex of a rule
+// accepted by wanted; nodes searched without success are not searched again.
+class RedexNodeSearch {
+ public:
+  explicit RedexNodeSearch(bool only_t) : only_t_(only_t) {}
+
+  std::optional<Term> find(const Term& term) {
+    if (barren_.contains(term.get())) return std::nullopt;
+    if (auto rule = calculus::redex_rule(term); rule && (!only_t_ || *rule == "T")) return term;
+    for (const Term& child : term->children()) {
+      if (auto found = find(child)) return found;
+    }
+    barren_.insert(term.get());
+    return std::nullopt;
+  }
+  std::uint64_t searched() const { return barren_.size(); }
+
+ private:
+  bool only_t_;
+  std::unordered_set<const calculus::TermNode*> barren_;
+};
+
+// term with every occurrence of the node target replaced by replacement.
+Term replace_node(const Term& term, const Term& target, const Term& replacement,
+                  std::unordered_map<const calculus::TermNode*, Term>& memo) {
+  if (term == target) return replacement;
+  if (auto it = memo.find(term.get()); it != memo.end()) return it->second;
+  std::vector<Term> children = term->children();
+  bool changed = false;
+  for (Term& child : children) {
+    Term next = replace_node(child, target, replacement, memo);
+    changed = changed || next != child;
+    child = std::move(next);
+  }
+  Term out = changed ? calculus::rebuild(term, children) : term;
+  memo.emplace(term.get(), out);
+  return out;
+}
+
+// Graph reduction, as the strategies do: a step contracts one redex node at
+// all of its occurrences; the node is the leftmost-outermost T-redex, else
+// the leftmost-outermost redex.
+OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options) {
+  OrderOutcome out;
+  Term term = start;
+  out.peak_dag = calculus::dag_size(term);
+  std::uint64_t work = 0;
+  const auto give_up = [&](NormalizeStatus status, const std::string& why) {
+    out.status = status;
+    out.gave_up = fmt::format("gave up after {} steps: {}", out.steps, why);
+    return out;
+  };
+  try {
+    for (;;) {
+      RedexNodeSearch t_redexes(true), any_redex(false);
+      std::optional<Term> redex = t_redexes.find(term);
+      if (!redex) redex = any_redex.find(term);
+      work += t_redexes.searched() + any_redex.searched();
+      if (!redex) return out;
+      if (out.steps >= options.max_steps) {
+        return give_up(NormalizeStatus::StepBudget,
+                       fmt::format("the step budget ({}) ran out", options.max_steps));
+      }
+      auto contraction = calculus::contract(*redex, {}, options.max_nodes);
+      calculus::check(contraction.has_value(), "t_first_run: a found redex does not contract");
+      std::unordered_map<const calculus::TermNode*, Term> memo;
+      term = replace_node(term, *redex, contraction->result, memo);
+      ++out.steps;
+      const std::uint64_t dag = calculus::dag_size(term);
+      out.peak_dag = std::max(out.peak_dag, dag);
+      work += dag;
+      if (dag > options.max_nodes) {
+        return give_up(NormalizeStatus::SizeBudget,
+                       fmt::format("the DAG size budget ({} nodes) ran out", options.max_nodes));
+      }
+      if (work > kTFirstWork) {
+        return give_up(
+            NormalizeStatus::StepBudget,
+            fmt::format("T-first's work budget ({} nodes searched) ran out", kTFirstWork));
+      }
+    }
+  } catch (const calculus::TooLarge& e) {
+    return give_up(NormalizeStatus::SizeBudget, e.what());
+  } catch (const calculus::TooDeep& e) {
+    return give_up(NormalizeStatus::TooDeep, e.what());
+  }
+}
+
+OrderOutcome run_order(const Term& term, std::uint32_t index, const NormalisationOptions& options) {
+  OrderOutcome out;
+  if (index == 0) {
+    out = strategy_run(term, calculus::Strategy::ApplicativeOrder, 0, options);
+  } else if (index == 1) {
+    out = strategy_run(term, calculus::Strategy::NormalOrder, 0, options);
+  } else if (index < 2 + options.random_orders) {
+    out = strategy_run(term, calculus::Strategy::Random, random_seed(index, options), options);
+  } else {
+    out = t_first_run(term, options);
+  }
+  out.order = index >= 2 && index < 2 + options.random_orders
+                  ? fmt::format("random (seed {})", random_seed(index, options))
+                  : order_name(index, options);
+  return out;
+}
+
+const char* budget_name(NormalizeStatus status) {
+  switch (status) {
+    case NormalizeStatus::StepBudget:
+      return "steps";
+    case NormalizeStatus::SizeBudget:
+      return "size";
+    case NormalizeStatus::TooDeep:
+      return "depth";
+    case NormalizeStatus::MemoryBudget:
+      return "memory";
+    case NormalizeStatus::TimeBudget:
+      return "time";
+    case NormalizeStatus::NormalForm:
+      break;
+  }
+  return "none";
+}
+
+// The budget a run gave up on: T-first's work budget is a step budget of its own.
+std::string budget_of(const OrderOutcome& outcome) {
+  if (outcome.gave_up.find("work budget") != std::string::npos) return "work";
+  return budget_name(outcome.status);
+}
+
+Distribution distribution(std::vector<double> values) {
+  Distribution out;
+  out.count = values.size();
+  if (values.empty()) return out;
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double p) {
+    return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1))];
+  };
+  out.median = at(0.5);
+  out.p90 = at(0.9);
+  out.p99 = at(0.99);
+  out.max = values.back();
+  return out;
+}
+
+double growth(const OrderOutcome& outcome, const Term& term) {
+  return static_cast<double>(outcome.peak_dag) / static_cast<double>(calculus::dag_size(term));
+}
+
+// Shrinks found while `still_bad` holds of the candidate's run along order index.
+WorstTerm shrink_worst(std::string why, const NormalisationCase& found, std::uint32_t index,
+                       const std::function<bool(const OrderOutcome&, const Term&)>& still_bad,
+                       const NormalisationOptions& options) {
+  WorstTerm out{std::move(why), found.orders[index].order, found, found.term.term, 0, {}};
+  std::uint32_t attempts = 0;
+  bool improved = true;
+  while (improved && attempts < options.shrink_attempts) {
+    improved = false;
+    for (const Term& candidate :
+         proofs::shrink_candidates(found.term.context, out.shrunk, found.term.type)) {
+      if (++attempts > options.shrink_attempts) break;
+      if (still_bad(run_order(candidate, index, options), candidate)) {
+        out.shrunk = candidate;
+        ++out.shrink_steps;
+        improved = true;
+        break;
+      }
+    }
+  }
+  out.outcome = run_order(out.shrunk, index, options);
+  return out;
+}
+
+}  // namespace
+
+std::vector<OrderOutcome> normalise_along_orders(const calculus::Term& term,
+                                                 const NormalisationOptions& options) {
+  std::vector<OrderOutcome> outcomes;
+  for (std::uint32_t i = 0; i < order_count(options); ++i) {
+    outcomes.push_back(run_order(term, i, options));
+  }
+  return outcomes;
+}
+
+std::vector<NormalisationCase> normalisation_corpus() {
+  struct Entry {
+    const char* why;
+    const char* free;
+    const char* text;
+  };
+  // From spec §7 and from the typed-core issue (once stalled normal order).
+  const Entry entries[] = {
+      {"spec §7: Manzyuk's non-confluent term", "R -> R -> R", "T (\\x:R. (\\y:R. f x y) x)"},
+      {"typed-core issue: a second derivative", "", "D (\\y:R. D (\\x:R. x*x*x) y) 2"},
+      {"typed-core issue: a mixed second derivative", "",
+       "D (\\x:R. D (\\y:R. sin (x*y)) 0.5) 0.7"},
+      {"a third derivative", "", "D (\\z:R. D (\\y:R. D (\\x:R. x*x*x*x) y) z) 1"},
+  };
+  std::vector<NormalisationCase> corpus;
+  for (const Entry& entry : entries) {
+    calculus::Context free;
+    if (*entry.free != '\0') free.push("f", *calculus::parse_type(entry.free));
+    auto parsed = calculus::parse_program(entry.text, free);
+    calculus::check(parsed.ok(), "normalisation_corpus: a corpus term does not parse");
+    NormalisationCase c;
+    c.source = std::string("corpus: ") + entry.why;
+    c.term = {0, free, parsed->type, parsed->term};
+    corpus.push_back(std::move(c));
+  }
+  return corpus;
+}
+
+NormalisationResult probe_normalisation(const NormalisationOptions& options,
+                                        const std::function<void(std::uint64_t)>& progress) {
+  NormalisationResult result;
+  result.options = options;
+  std::vector<NormalisationCase> cases;
+  if (options.seed_corpus) cases = normalisation_corpus();
+  const std::uint32_t orders = order_count(options);
+  std::vector<std::vector<double>> steps(orders), growths(orders);
+  std::vector<std::vector<std::pair<std::string, std::uint64_t>>> gave_up(orders);
+  // The worst run by steps and by growth: (case, order, value).
+  struct Mark {
+    std::size_t slot = 0;
+    std::uint32_t order = 0;
+    double value = -1;
+  };
+  std::vector<NormalisationCase> kept;  // the cases a mark or exhausted list refers to
+  Mark most_steps, most_growth;
+  const auto consider = [&](NormalisationCase c) {
+    c.orders = normalise_along_orders(c.term.term, options);
+    ++result.terms;
+    bool all = true;
+    std::optional<std::size_t> slot;
+    const auto keep = [&] {
+      if (!slot) {
+        kept.push_back(c);
+        slot = kept.size() - 1;
+      }
+      return *slot;
+    };
+    for (std::uint32_t i = 0; i < orders; ++i) {
+      const OrderOutcome& outcome = c.orders[i];
+      const std::uint32_t row = i < 2 ? i : (i < 2 + options.random_orders ? 2 : 3);
+      const double grown = growth(outcome, c.term.term);
+      growths[row].push_back(grown);
+      if (grown > most_growth.value) most_growth = {keep(), i, grown};
+      if (outcome.status == NormalizeStatus::NormalForm) {
+        steps[row].push_back(static_cast<double>(outcome.steps));
+        if (static_cast<double>(outcome.steps) > most_steps.value) {
+          most_steps = {keep(), i, static_cast<double>(outcome.steps)};
+        }
+        continue;
+      }
+      all = false;
+      auto& reasons = gave_up[row];
+      const std::string budget = budget_of(outcome);
+      auto it = std::find_if(reasons.begin(), reasons.end(),
+                             [&](const auto& entry) { return entry.first == budget; });
+      if (it == reasons.end()) {
+        reasons.emplace_back(budget, 1);
+      } else {
+        ++it->second;
+      }
+    }
+    if (all) {
+      ++result.all_normal;
+    } else {
+      result.exhausted.push_back(c);
+    }
+  };
+  for (NormalisationCase& c : cases) consider(std::move(c));
+  for (std::uint64_t index = 0; index < options.cases; ++index) {
+    NormalisationCase c;
+    c.source = fmt::format("case {}", index);
+    c.term = confluence_case(options.seed, index, options.max_size);
+    consider(std::move(c));
+    if (progress) progress(index);
+  }
+  for (std::uint32_t row = 0; row < 4; ++row) {
+    const std::uint32_t index = row < 2 ? row : (row == 2 ? 2 : orders - 1);
+    OrderSummary summary;
+    summary.order = order_name(index, options);
+    summary.normal_forms = steps[row].size();
+    summary.gave_up = gave_up[row];
+    summary.steps = distribution(steps[row]);
+    summary.growth = distribution(growths[row]);
+    result.per_order.push_back(std::move(summary));
+  }
+  // The worst terms, shrunk: the first exhausted ones, then most steps and most growth.
+  for (std::size_t i = 0; i < result.exhausted.size() && i < options.worst; ++i) {
+    const NormalisationCase& c = result.exhausted[i];
+    std::uint32_t index = 0;
+    while (c.orders[index].status == NormalizeStatus::NormalForm) ++index;
+    const NormalizeStatus status = c.orders[index].status;
+    result.worst.push_back(shrink_worst(
+        fmt::format("exhausts its {} budget along {}", budget_of(c.orders[index]),
+                    c.orders[index].order),
+        c, index,
+        [status](const OrderOutcome& outcome, const Term&) { return outcome.status == status; },
+        options));
+  }
+  if (most_steps.value >= 0) {
+    const std::uint64_t floor = static_cast<std::uint64_t>(most_steps.value);
+    result.worst.push_back(shrink_worst(
+        "most steps to a normal form", kept[most_steps.slot], most_steps.order,
+        [floor](const OrderOutcome& outcome, const Term&) {
+          return outcome.status == NormalizeStatus::NormalForm && outcome.steps >= floor;
+        },
+        options));
+  }
+  if (most_growth.value >= 0) {
+    const double floor = most_growth.value;
+    result.worst.push_back(shrink_worst(
+        "most growth (peak DAG size / input DAG size)", kept[most_growth.slot], most_growth.order,
+        [floor](const OrderOutcome& outcome, const Term& term) {
+          return growth(outcome, term) >= floor;
+        },
+        options));
+  }
+  if (result.exhausted.size() > 20) result.exhausted.resize(20);
+  return result;
+}
+
+}  // namespace perturb::lab
