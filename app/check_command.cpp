@@ -127,11 +127,9 @@ int run_check(CheckArguments& arguments) {
   std::cout << proofs::summary_text(results, arguments.run);
   if (!arguments.report_dir.empty()) {
     const std::filesystem::path dir(arguments.report_dir);
-    write_file(dir / "report.json", proofs::report_json(results, arguments.run).dump(2) + "\n");
     const bool drawings = write_report_drawings(results, dir);
-    write_file(dir / "report.md", proofs::report_markdown(results, arguments.run, drawings));
-    std::cout << "report written to " << (dir / "report.json").string() << " and "
-              << (dir / "report.md").string() << '\n';
+    write_report(dir, proofs::report_json(results, arguments.run),
+                 proofs::report_markdown(results, arguments.run, drawings));
   }
   if (!arguments.junit_file.empty()) {
     write_file(arguments.junit_file, proofs::junit_xml(results, arguments.run));

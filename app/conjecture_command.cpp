@@ -48,11 +48,8 @@ int run_confluence(ConfluenceArguments& arguments) {
       lab::probe_confluence(arguments.options, progress_of(arguments.options.cases));
   std::cout << lab::confluence_text(result);
   if (!arguments.report_dir.empty()) {
-    const std::filesystem::path dir(arguments.report_dir);
-    write_file(dir / "report.json", lab::confluence_json(result).dump(2) + "\n");
-    write_file(dir / "report.md", lab::confluence_markdown(result));
-    std::cout << "report written to " << (dir / "report.json").string() << " and "
-              << (dir / "report.md").string() << '\n';
+    write_report(arguments.report_dir, lab::confluence_json(result),
+                 lab::confluence_markdown(result));
   }
   return result.divergent > 0 ? kExitFails : kExitHolds;
 }
@@ -107,11 +104,8 @@ int run_normalisation(NormalisationArguments& arguments) {
       lab::probe_normalisation(arguments.options, progress_of(arguments.options.cases));
   std::cout << lab::normalisation_text(result);
   if (!arguments.report_dir.empty()) {
-    const std::filesystem::path dir(arguments.report_dir);
-    write_file(dir / "report.json", lab::normalisation_json(result).dump(2) + "\n");
-    write_file(dir / "report.md", lab::normalisation_markdown(result));
-    std::cout << "report written to " << (dir / "report.json").string() << " and "
-              << (dir / "report.md").string() << '\n';
+    write_report(arguments.report_dir, lab::normalisation_json(result),
+                 lab::normalisation_markdown(result));
   }
   return result.all_normal == result.terms ? kExitHolds : kExitFails;
 }

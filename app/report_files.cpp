@@ -35,4 +35,12 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out) fail_usage("cannot write " + path.string());
 }
 
+void write_report(const std::filesystem::path& dir, const nlohmann::json& json,
+                  const std::string& markdown) {
+  write_file(dir / "report.json", json.dump(2) + "\n");
+  write_file(dir / "report.md", markdown);
+  std::cout << "report written to " << (dir / "report.json").string() << " and "
+            << (dir / "report.md").string() << '\n';
+}
+
 }  // namespace perturb::app

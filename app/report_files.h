@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace perturb::app {
@@ -13,5 +14,9 @@ void prepare_report_dir(const std::filesystem::path& dir);
 
 // Writes text to path.
 void write_file(const std::filesystem::path& path, const std::string& text);
+
+// Writes dir/report.json and dir/report.md and says so on standard output.
+void write_report(const std::filesystem::path& dir, const nlohmann::json& json,
+                  const std::string& markdown);
 
 }  // namespace perturb::app

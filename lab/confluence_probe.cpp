@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "calculus/random_term.h"
+#include "lab/budget_name.h"
 #include "proofs/shrink.h"
 
 namespace perturb::lab {
@@ -16,24 +17,6 @@ std::uint64_t case_seed(std::uint64_t seed, std::uint64_t index) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-const char* status_reason(calculus::NormalizeStatus status) {
-  switch (status) {
-    case calculus::NormalizeStatus::NormalForm:
-      return "normal form";
-    case calculus::NormalizeStatus::StepBudget:
-      return "step budget";
-    case calculus::NormalizeStatus::SizeBudget:
-      return "size budget";
-    case calculus::NormalizeStatus::TooDeep:
-      return "too deep";
-    case calculus::NormalizeStatus::MemoryBudget:
-      return "memory budget";
-    case calculus::NormalizeStatus::TimeBudget:
-      return "time budget";
-  }
-  return "unknown";
 }
 
 // The class of a probe's divergence.
@@ -131,7 +114,7 @@ Probe probe_term(const calculus::Term& term, const OrderOptions& options) {
   for (std::size_t i = 0; i < probe.runs.size(); ++i) {
     const ExtendedResult& result = probe.runs[i].result;
     if (result.status != calculus::NormalizeStatus::NormalForm) {
-      if (!probe.gave_up) probe.gave_up = status_reason(result.status);
+      if (!probe.gave_up) probe.gave_up = budget_name(result.status);
       continue;
     }
     if (!reference) {

@@ -53,7 +53,7 @@ struct Probe {
   std::vector<ReductionRun> runs;
   // The first two runs (in run order) whose normal forms differ, if any.
   std::optional<std::pair<std::size_t, std::size_t>> divergence;
-  // Why an order gave up, when some did ("step budget", …), for the first one.
+  // The budget the first order that gave up ran out of ("steps", "size", …).
   std::optional<std::string> gave_up;
 };
 Probe probe_term(const calculus::Term& term, const OrderOptions& options);

@@ -87,7 +87,7 @@ std::string summary(const ConfluenceResult& result, std::size_t max_trace, bool 
                      percent(result.divergent, cases), result.undecided,
                      percent(result.undecided, cases));
   for (const auto& [reason, count] : result.undecided_reasons) {
-    out += fmt::format("  undecided, some order gave up on its {}: {}\n", reason, count);
+    out += fmt::format("  undecided, some order gave up on its {} budget: {}\n", reason, count);
   }
   if (markdown) out += "\n| class | divergent cases | per 1000 cases |\n|---|---|---|\n";
   for (std::size_t i = 0; i < std::size(kDivergenceClasses); ++i) {

@@ -8,6 +8,7 @@
 
 #include "calculus/parse.h"
 #include "calculus/reduce.h"
+#include "lab/budget_name.h"
 #include "proofs/shrink.h"
 
 namespace perturb::lab {
@@ -159,24 +160,6 @@ OrderOutcome run_order(const Term& term, std::uint32_t index, const Normalisatio
                   ? fmt::format("random (seed {})", random_seed(index, options))
                   : order_name(index, options);
   return out;
-}
-
-const char* budget_name(NormalizeStatus status) {
-  switch (status) {
-    case NormalizeStatus::StepBudget:
-      return "steps";
-    case NormalizeStatus::SizeBudget:
-      return "size";
-    case NormalizeStatus::TooDeep:
-      return "depth";
-    case NormalizeStatus::MemoryBudget:
-      return "memory";
-    case NormalizeStatus::TimeBudget:
-      return "time";
-    case NormalizeStatus::NormalForm:
-      break;
-  }
-  return "none";
 }
 
 // The budget a run gave up on: T-first's work budget is a step budget of its own.
