@@ -16,9 +16,10 @@
 
 namespace report_schema {
 
-// The validator's message for `report`, "" when it is valid.
-inline std::string report_schema_errors(const std::filesystem::path& report) {
-  const std::filesystem::path schema = test_support::source_root() / "docs" / "report.schema.json";
+// The validator's message for `report` against docs/`schema_file`, "" when it is valid.
+inline std::string report_schema_errors(const std::filesystem::path& report,
+                                        const char* schema_file = "report.schema.json") {
+  const std::filesystem::path schema = test_support::source_root() / "docs" / schema_file;
   const std::string command =
       "python3 -c 'import json, sys, jsonschema\n"
       "schema = json.load(open(sys.argv[1]))\n"
@@ -38,10 +39,11 @@ inline std::string report_schema_errors(const std::filesystem::path& report) {
   return valid ? std::string() : (output.empty() ? std::string("python3 failed") : output);
 }
 
-// Fails the test unless `report` is valid against docs/report.schema.json.
-inline void require_valid_report(const std::filesystem::path& report) {
-  const std::string errors = report_schema_errors(report);
-  INFO(report.string() << " against docs/report.schema.json:\n" << errors);
+// Fails the test unless `report` is valid against docs/`schema_file`.
+inline void require_valid_report(const std::filesystem::path& report,
+                                 const char* schema_file = "report.schema.json") {
+  const std::string errors = report_schema_errors(report, schema_file);
+  INFO(report.string() << " against docs/" << schema_file << ":\n" << errors);
   REQUIRE(errors.empty());
 }
 

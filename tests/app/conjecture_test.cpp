@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/app/run_perturb.h"
+#include "tests/report_schema.h"
 
 using perturb::test::run_perturb;
 
@@ -19,6 +20,7 @@ TEST_CASE("perturb conjecture confluence: 1 and a classified counterexample", "[
   CHECK(run.out.find("confluence is refuted") != std::string::npos);
   CHECK(run.out.find("smallest product-eta counterexample") != std::string::npos);
   CHECK(run.out.find("in closures: equal at 5 random points") != std::string::npos);
+  report_schema::require_valid_report(dir / "report.json", "conjecture-report.schema.json");
   const auto report = nlohmann::json::parse(perturb::test::slurp_file(dir / "report.json"));
   CHECK(report["format"] == "perturb-conjecture/1");
   CHECK(report["refuted"] == true);
@@ -53,8 +55,14 @@ TEST_CASE("perturb conjecture: bad usage is exit status 2 with a message", "[con
 
 TEST_CASE("perturb conjecture normalisation: distributions per order and worst terms",
           "[conjecture]") {
-  const auto run = run_perturb({"conjecture", "normalisation", "--cases", "30", "--no-corpus"});
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("perturb-normalisation-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const auto run = run_perturb(
+      {"conjecture", "normalisation", "--cases", "30", "--no-corpus", "--report", dir.string()});
   INFO(run.err);
+  report_schema::require_valid_report(dir / "report.json", "conjecture-report.schema.json");
+  std::filesystem::remove_all(dir);
   // 1: some order (T-first, on these seeds) exhausted a budget.
   CHECK(run.status == 1);
   for (const char* order : {"applicative:", "normal:", "random:", "T-first:"}) {
