@@ -1,4 +1,4 @@
-// `perturb conjecture confluence`: the conjecture lab (spec §7, lab/).
+// `perturb conjecture confluence|normalisation`: the conjecture lab (spec §7, lab/).
 #include <unistd.h>
 
 #include <iostream>
@@ -51,7 +51,7 @@ int run_confluence(ConfluenceArguments& arguments) {
     write_report(arguments.report_dir, lab::confluence_json(result),
                  lab::confluence_markdown(result));
   }
-  return result.divergent > 0 ? kExitFails : kExitHolds;
+  return lab::refutes_confluence(result) ? kExitFails : kExitHolds;
 }
 
 void add_confluence_command(CLI::App& conjecture) {
@@ -63,8 +63,8 @@ void add_confluence_command(CLI::App& conjecture) {
       "normal, seeded random walks, each redex contracted first); two normal forms that differ "
       "modulo α and AC of + refute it. Each counterexample is classified (product-eta, "
       "zero-tangent, both, other), its normal forms compared in the sound models, and the "
-      "smallest of each class shrunk. Exit status 1 when confluence is refuted, 0 when no "
-      "counterexample was found, 2 bad usage.");
+      "smallest of each class shrunk. Exit status 1 when confluence is refuted (a divergence "
+      "beyond rounding), 0 when none was found, 2 bad usage, 5 stopped at --max-memory.");
   add_memory_option(command);
   command->add_option("--cases", arguments->options.cases, "Random terms to probe")
       ->check(unsigned_integer_check())
@@ -120,10 +120,10 @@ void add_normalisation_command(CLI::App& conjecture) {
       "distributions of steps and of growth (peak DAG size / input DAG size) per order and the "
       "worst terms, shrunk. Exit status 1 when some order exhausted a budget on some term (a "
       "candidate counterexample, not a proof), 0 when every order normalised every term, 2 bad "
-      "usage.");
+      "usage, 5 stopped at --max-memory.");
   add_memory_option(command);
   auto& options = arguments->options;
-  command->add_option("--cases", options.cases, "Random terms to probe")
+  command->add_option("--cases", options.cases, "Random terms to probe (0: the seed corpus only)")
       ->check(unsigned_integer_check())
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{10000000}))
       ->capture_default_str();

@@ -31,8 +31,7 @@ std::optional<Term> eta_pair(const Term& a, const Term& b) {
   if (auto s = eta_core(a, b)) return s;
   if (a->kind() != b->kind() || a->type() != b->type()) return std::nullopt;
   switch (a->kind()) {
-    case TermKind::Lam:
-      if (calculus::lam_domain(a) != calculus::lam_domain(b)) return std::nullopt;
+    case TermKind::Lam:  // the same type, so the same binder type
       if (auto inner = eta_pair(calculus::lam_body(a), calculus::lam_body(b))) {
         return calculus::mk_lam(calculus::lam_name(a), calculus::lam_domain(a), *inner);
       }

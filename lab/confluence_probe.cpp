@@ -50,6 +50,19 @@ Divergence shrink_divergence(const ConfluenceCase& found, DivergenceClass diverg
   calculus::check(probe.divergence.has_value(), "shrink_divergence: the shrunk term converges");
   out.first = probe.runs[probe.divergence->first];
   out.second = probe.runs[probe.divergence->second];
+  // Both sequences, from the same orders run again with the trace on. A
+  // trace counts against the memory budget, so a traced run may give up
+  // where the untraced one did not; that run then keeps no sequence.
+  OrderOptions traced = options.orders;
+  traced.budgets.trace = true;
+  for (ReductionRun& again : reduce_along_orders(out.shrunk, traced)) {
+    for (ReductionRun* run : {&out.first, &out.second}) {
+      if (again.order == run->order && again.result.status == run->result.status &&
+          calculus::alpha_equal(again.result.term, run->result.term)) {
+        *run = again;
+      }
+    }
+  }
   out.models =
       compare_in_models(found.context, found.type, out.first.result.term, out.second.result.term,
                         case_seed(options.seed, found.index), options.points);
@@ -125,6 +138,10 @@ Probe probe_term(const calculus::Term& term, const OrderOptions& options) {
     }
   }
   return probe;
+}
+
+bool refutes_confluence(const ConfluenceResult& result) {
+  return result.divergent > result.per_class[static_cast<std::size_t>(DivergenceClass::Rounding)];
 }
 
 ConfluenceResult probe_confluence(const ConfluenceOptions& options,

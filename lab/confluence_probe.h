@@ -82,6 +82,10 @@ struct ConfluenceResult {
   std::optional<Divergence> first_soundness_bug;
 };
 
+// Whether the result refutes confluence: a divergence of a class other than
+// rounding (which is floating point's, not the calculus's).
+bool refutes_confluence(const ConfluenceResult& result);
+
 // Runs the probe; progress(i) is called after case i.
 ConfluenceResult probe_confluence(const ConfluenceOptions& options,
                                   const std::function<void(std::uint64_t)>& progress = {});

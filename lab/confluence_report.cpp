@@ -25,12 +25,17 @@ std::string context_text(const calculus::Context& context) {
 }
 
 std::string sequence_text(const ReductionRun& run, std::size_t max_steps, const char* indent) {
+  if (run.result.trace.empty() && run.result.steps > 0) {
+    return fmt::format("{}(not traced: the traced run ran out of its memory budget)\n", indent);
+  }
   std::string out;
   const std::size_t shown = std::min(max_steps, run.result.trace.size());
   for (std::size_t i = 0; i < shown; ++i) {
     const LabStep& step = run.result.trace[i];
-    out += fmt::format("{}{:>3}. {} at {}\n", indent, i + 1, step.rule,
-                       calculus::to_string(step.position));
+    out += fmt::format(
+        "{}{:>3}. {} at {}{}\n", indent, i + 1, step.rule, calculus::to_string(step.position),
+        step.occurrences > 1 ? fmt::format(" (and its other {} occurrences)", step.occurrences - 1)
+                             : "");
   }
   if (shown < run.result.trace.size()) {
     out += fmt::format("{}… {} more (all in report.md)\n", indent,
@@ -103,8 +108,12 @@ std::string summary(const ConfluenceResult& result, std::size_t max_trace, bool 
       "the two normal forms in the sound models: joined (equal in some model, different in "
       "none) {}, not interpreted by any model {}, different in some model (a soundness bug) {}\n",
       result.joined_semantically, result.not_interpreted, result.soundness_bugs);
-  out += result.divergent > 0 ? "confluence is refuted: some term has two different normal forms\n"
-                              : "no counterexample to confluence in these cases\n";
+  out += refutes_confluence(result)
+             ? "confluence is refuted: some term has two normal forms that differ beyond rounding\n"
+         : result.divergent > 0
+             ? "no counterexample to confluence beyond rounding (literals folded in floating point "
+               "in different orders)\n"
+             : "no counterexample to confluence in these cases\n";
   if (!result.smallest.empty()) out += markdown ? "\n## Smallest counterexamples\n\n" : "";
   for (const Divergence& d : result.smallest) {
     out += divergence_text(d, max_trace, markdown);
@@ -120,7 +129,9 @@ std::string summary(const ConfluenceResult& result, std::size_t max_trace, bool 
 nlohmann::json run_json(const ReductionRun& run, const calculus::Context& context) {
   nlohmann::json trace = nlohmann::json::array();
   for (const LabStep& step : run.result.trace) {
-    trace.push_back({{"rule", step.rule}, {"position", calculus::to_string(step.position)}});
+    trace.push_back({{"rule", step.rule},
+                     {"position", calculus::to_string(step.position)},
+                     {"occurrences", step.occurrences}});
   }
   return {{"order", run.order},
           {"normal_form", calculus::to_string(run.result.term, context)},
@@ -196,7 +207,7 @@ nlohmann::json confluence_json(const ConfluenceResult& result) {
           {"cases", options.cases},
           {"max_size", options.max_size},
           {"rules", rules},
-          {"refuted", result.divergent > 0},
+          {"refuted", refutes_confluence(result)},
           {"confluent", result.confluent},
           {"divergent", result.divergent},
           {"undecided", result.undecided},

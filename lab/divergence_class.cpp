@@ -58,7 +58,8 @@ DivergenceClass classify(const calculus::Term& a, const calculus::Term& b,
     const ExtendedResult right = normalize_extended(b, options, rules);
     return left.status == calculus::NormalizeStatus::NormalForm &&
            right.status == calculus::NormalizeStatus::NormalForm &&
-           calculus::alpha_equal(left.term, right.term);
+           (calculus::alpha_equal(left.term, right.term) ||
+            equal_up_to_rounding(left.term, right.term));
   };
   if (joined_by({CandidateRule::PairEta})) return DivergenceClass::ProductEta;
   if (joined_by({CandidateRule::ZeroTangent})) return DivergenceClass::ZeroTangent;

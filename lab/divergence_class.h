@@ -4,7 +4,8 @@
 // associative: (0.5 + -1) + e^-2.5 and 0.5 + (-1 + e^-2.5) differ in the last
 // bit). Otherwise each candidate rule (lab/candidate_rule.h) is applied to
 // both normal forms; the class is the smallest set of rules after which they
-// are α-equal (modulo AC of +), or Other when no set joins them.
+// are α-equal (modulo AC of +) or differ only by rounding, or Other when no
+// set joins them.
 #pragma once
 
 #include <string_view>

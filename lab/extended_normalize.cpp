@@ -54,10 +54,9 @@ ExtendedResult normalize_extended(const calculus::Term& term,
     calculus::NormalizeResult base = calculus::normalize(out.term, budget);
     out.term = base.term;
     out.steps += base.steps;
-    out.peak_dag_size = std::max(out.peak_dag_size, calculus::dag_size(base.term));
     if (options.trace) {
       for (const calculus::TraceStep& step : base.trace) {
-        out.trace.push_back({std::string(step.rule), step.position});
+        out.trace.push_back({std::string(step.rule), step.position, step.occurrence_count});
       }
     }
     if (base.status != calculus::NormalizeStatus::NormalForm) {

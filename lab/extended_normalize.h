@@ -16,11 +16,14 @@
 
 namespace perturb::lab {
 
-// One step of a reduction sequence: the rule and the tree position of the
-// occurrence contracted (calculus/reduce.h's Position).
+// One step of a reduction sequence: the rule, the tree position of the
+// occurrence the order chose (calculus/reduce.h's Position) and how many
+// occurrences of that redex the step contracted at once (graph reduction,
+// calculus/normalize.h; 1 for a candidate-rule step).
 struct LabStep {
   std::string rule;
   calculus::Position position;
+  std::uint64_t occurrences = 1;
 };
 
 struct ExtendedResult {
@@ -29,11 +32,10 @@ struct ExtendedResult {
   std::string gave_up;         // calculus::describe's line when status is not NormalForm
   std::uint64_t steps = 0;     // §4 graph steps and candidate steps
   std::vector<LabStep> trace;  // every step, when options.trace
-  std::uint64_t peak_dag_size = 0;
 };
 
-// term reduced by §4's rules under options and by rules; options' budgets
-// (steps, size, memory) cover the whole run.
+// term reduced by §4's rules under options and by rules. The step budget
+// covers the whole run; the size and memory budgets each §4 stretch.
 ExtendedResult normalize_extended(const calculus::Term& term,
                                   const calculus::NormalizeOptions& options,
                                   std::span<const CandidateRule> rules);

@@ -47,10 +47,13 @@ OrderOutcome strategy_run(const Term& term, calculus::Strategy strategy, std::ui
   OrderOutcome out;
   out.status = result.status;
   out.steps = result.steps;
-  if (result.status != NormalizeStatus::NormalForm) out.gave_up = calculus::describe(result);
+  if (result.status != NormalizeStatus::NormalForm) {
+    out.gave_up = calculus::describe(result);
+    out.budget = budget_name(result.status);
+  }
   out.peak_dag = std::max(calculus::dag_size(term), calculus::dag_size(result.term));
   const std::size_t steps = result.trace.size();
-  const std::size_t stride = std::max<std::size_t>(1, steps / kSampledSteps);
+  const std::size_t stride = std::max<std::size_t>(1, (steps + kSampledSteps - 1) / kSampledSteps);
   for (std::size_t i = 0; i < steps; i += stride) {
     out.peak_dag = std::max(out.peak_dag, calculus::dag_size(result.trace[i].term));
   }
@@ -106,6 +109,7 @@ OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options)
   std::uint64_t work = 0;
   const auto give_up = [&](NormalizeStatus status, const std::string& why) {
     out.status = status;
+    out.budget = budget_name(status);
     out.gave_up = fmt::format("gave up after {} steps: {}", out.steps, why);
     return out;
   };
@@ -133,9 +137,10 @@ OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options)
                        fmt::format("the DAG size budget ({} nodes) ran out", options.max_nodes));
       }
       if (work > kTFirstWork) {
-        return give_up(
-            NormalizeStatus::StepBudget,
-            fmt::format("T-first's work budget ({} nodes searched) ran out", kTFirstWork));
+        give_up(NormalizeStatus::StepBudget,
+                fmt::format("T-first's work budget ({} nodes searched) ran out", kTFirstWork));
+        out.budget = "work";
+        return out;
       }
     }
   } catch (const calculus::TooLarge& e) {
@@ -160,12 +165,6 @@ OrderOutcome run_order(const Term& term, std::uint32_t index, const Normalisatio
                   ? fmt::format("random (seed {})", random_seed(index, options))
                   : order_name(index, options);
   return out;
-}
-
-// The budget a run gave up on: T-first's work budget is a step budget of its own.
-std::string budget_of(const OrderOutcome& outcome) {
-  if (outcome.gave_up.find("work budget") != std::string::npos) return "work";
-  return budget_name(outcome.status);
 }
 
 Distribution distribution(std::vector<double> values) {
@@ -252,6 +251,7 @@ std::vector<NormalisationCase> normalisation_corpus() {
 
 NormalisationResult probe_normalisation(const NormalisationOptions& options,
                                         const std::function<void(std::uint64_t)>& progress) {
+  calculus::check(options.random_orders >= 1, "probe_normalisation: at least one random order");
   NormalisationResult result;
   result.options = options;
   std::vector<NormalisationCase> cases;
@@ -294,7 +294,7 @@ NormalisationResult probe_normalisation(const NormalisationOptions& options,
       }
       all = false;
       auto& reasons = gave_up[row];
-      const std::string budget = budget_of(outcome);
+      const std::string& budget = outcome.budget;
       auto it = std::find_if(reasons.begin(), reasons.end(),
                              [&](const auto& entry) { return entry.first == budget; });
       if (it == reasons.end()) {
@@ -332,12 +332,10 @@ NormalisationResult probe_normalisation(const NormalisationOptions& options,
     const NormalisationCase& c = result.exhausted[i];
     std::uint32_t index = 0;
     while (c.orders[index].status == NormalizeStatus::NormalForm) ++index;
-    const NormalizeStatus status = c.orders[index].status;
+    const std::string budget = c.orders[index].budget;
     result.worst.push_back(shrink_worst(
-        fmt::format("exhausts its {} budget along {}", budget_of(c.orders[index]),
-                    c.orders[index].order),
-        c, index,
-        [status](const OrderOutcome& outcome, const Term&) { return outcome.status == status; },
+        fmt::format("exhausts its {} budget along {}", budget, c.orders[index].order), c, index,
+        [budget](const OrderOutcome& outcome, const Term&) { return outcome.budget == budget; },
         options));
   }
   if (most_steps.value >= 0) {

@@ -31,7 +31,7 @@ struct NormalisationOptions {
   std::uint32_t random_orders = 2;  // seeded random walks per term, at least 1
   std::uint64_t max_steps = 20000;  // per order
   std::uint64_t max_nodes = 20000;  // DAG size per order (and nodes one step may build)
-  std::uint32_t worst = 3;          // worst terms kept (by steps, by growth)
+  std::uint32_t worst = 3;          // terms on which some order gave up that are shrunk and kept
   std::uint32_t shrink_attempts = 60;
   bool seed_corpus = true;  // also the terms of spec §7 and of the typed-core issue
 };
@@ -40,11 +40,15 @@ struct NormalisationOptions {
 struct OrderOutcome {
   std::string order;
   calculus::NormalizeStatus status = calculus::NormalizeStatus::NormalForm;
-  std::string gave_up;  // calculus::describe's line, when status is not NormalForm
+  std::string gave_up;  // why it gave up, when status is not NormalForm
+  // The budget it ran out of: lab/budget_name.h's names, or "work" (T-first's
+  // own budget, a StepBudget status); "none" for a normal form.
+  std::string budget = "none";
   std::uint64_t steps = 0;
   // Largest DAG size reached, over at most kSampledSteps evenly spaced steps
   // of the strategies' traces (exact when they took no more), over every
-  // step of T-first.
+  // step of T-first. The trace counts against the strategies' memory budget
+  // (512 MiB here); no run of the documented 10 000 terms came near it.
   std::uint64_t peak_dag = 0;
 };
 inline constexpr std::uint64_t kSampledSteps = 512;

@@ -39,6 +39,10 @@ std::vector<ReductionRun> reduce_along_orders(const calculus::Term& term,
       first.result.term = term;
       first.result.status = calculus::NormalizeStatus::SizeBudget;
       first.result.gave_up = std::string("gave up at the first step: ") + too_large.what();
+    } catch (const calculus::TooDeep& too_deep) {
+      first.result.term = term;
+      first.result.status = calculus::NormalizeStatus::TooDeep;
+      first.result.gave_up = std::string("gave up at the first step: ") + too_deep.what();
     }
     runs.push_back(std::move(first));
   }

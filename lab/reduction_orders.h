@@ -18,9 +18,11 @@ struct OrderOptions {
   std::uint32_t random_orders = 3;   // seeded random walks
   std::uint32_t first_redexes = 12;  // at most this many "redex R first" orders
   std::uint64_t seed = 0;            // of the random walks
-  // Per order; trace on, so that a divergence can show both sequences.
+  // Per order. The trace is off: the normaliser charges a trace's terms to
+  // the memory budget, so a probe traces only what it reports (the two
+  // orders of a shrunk divergence, lab/confluence_probe.cpp).
   calculus::NormalizeOptions budgets = {
-      .max_steps = 5000, .max_size = 50000, .trace = true, .max_memory = std::uint64_t{256} << 20};
+      .max_steps = 5000, .max_size = 50000, .max_memory = std::uint64_t{256} << 20};
   std::vector<CandidateRule> rules;  // candidate rules on top of §4's
 };
 

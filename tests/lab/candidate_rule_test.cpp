@@ -47,12 +47,12 @@ TEST_CASE("pair-eta: ι1 (π1 s) + ι2 (π2 s) → s, also under a common linear
   CHECK(with_rule("(\\x:R * R. in1 (pi1 x)) + (\\x:R * R. in2 (pi2 x))", CandidateRule::PairEta) ==
         "\\x:R * R. x");
   CHECK(with_rule("in1 (pi1 s) + in2 (pi2 s) + s", CandidateRule::PairEta) == "s + s");
-  // Not the same s; not a pair of components; not under the same binder type.
+  // Not the same s; not a pair of components; not the same s under a λ.
   CHECK(with_rule("in1 (pi1 s) + in2 (pi2 t)", CandidateRule::PairEta) == "<pi1 s, pi2 t>");
   CHECK(with_rule("in1 (pi1 s) + in1 (pi1 s)", CandidateRule::PairEta) ==
         "in1 (pi1 s) + in1 (pi1 s)");
-  CHECK(with_rule("(\\x:R * R. in1 (pi1 x)) + (\\x:R * R. in2 (pi2 <1, 2>))",
-                  CandidateRule::PairEta) == "(\\x:R * R. in1 (pi1 x)) + (\\x:R * R. in2 2)");
+  CHECK(with_rule("(\\x:R * A. in1 (pi1 x)) + (\\x:R * A. in2 (pi2 t))", CandidateRule::PairEta) ==
+        "(\\x:R * A. (in1 (pi1 x) : R * A)) + (\\x:R * A. in2 (pi2 t))");
 }
 
 TEST_CASE("zero-tangent: T s N → ι2 (s N') when every summand of N is an ι2", "[candidate-rule]") {
