@@ -7,6 +7,7 @@
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "lab/extended_normalize.h"
+#include "tests/lab/program.h"
 
 namespace {
 
@@ -14,11 +15,8 @@ using perturb::calculus::Context;
 using perturb::calculus::Term;
 using perturb::lab::CandidateRule;
 
-Term parse(const char* text, const Context& free = {}) {
-  auto parsed = perturb::calculus::parse_program(text, free);
-  INFO(text);
-  REQUIRE(parsed.ok());
-  return parsed->term;
+Term parse(const char* text, const Context& free) {
+  return perturb::lab::testing::program(text, free).term;
 }
 
 Context free_variables() {

@@ -6,6 +6,7 @@
 
 #include "calculus/parse.h"
 #include "calculus/print.h"
+#include "tests/lab/program.h"
 
 namespace {
 
@@ -14,12 +15,7 @@ using perturb::calculus::Program;
 using perturb::lab::DivergenceClass;
 using perturb::lab::ModelVerdict;
 
-Program program(const char* text, const Context& free = {}) {
-  auto parsed = perturb::calculus::parse_program(text, free);
-  INFO(text);
-  REQUIRE(parsed.ok());
-  return *parsed;
-}
+using perturb::lab::testing::program;
 
 // The class of the first divergence of term along the default orders.
 DivergenceClass divergence_class(const Program& p) {
