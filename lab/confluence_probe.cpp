@@ -4,7 +4,7 @@
 
 #include "calculus/random_term.h"
 #include "lab/budget_name.h"
-#include "proofs/shrink.h"
+#include "lab/shrink_term.h"
 
 namespace perturb::lab {
 namespace {
@@ -29,23 +29,14 @@ DivergenceClass class_of(const Probe& probe, const OrderOptions& options) {
 // diverges in the same class is kept, until none does.
 Divergence shrink_divergence(const ConfluenceCase& found, DivergenceClass divergence_class,
                              const ConfluenceOptions& options) {
-  Divergence out{found, found.term, 0, divergence_class, {}, {}, {}};
-  std::uint32_t attempts = 0;
-  bool improved = true;
-  while (improved && attempts < options.shrink_attempts) {
-    improved = false;
-    for (const calculus::Term& candidate :
-         proofs::shrink_candidates(found.context, out.shrunk, found.type)) {
-      if (++attempts > options.shrink_attempts) break;
-      const Probe probe = probe_term(candidate, options.orders);
-      if (probe.divergence && class_of(probe, options.orders) == divergence_class) {
-        out.shrunk = candidate;
-        ++out.shrink_steps;
-        improved = true;
-        break;
-      }
-    }
-  }
+  const ShrunkTerm shrunk = shrink_term(
+      found.context, found.term, found.type,
+      [&](const calculus::Term& candidate) {
+        const Probe probe = probe_term(candidate, options.orders);
+        return probe.divergence && class_of(probe, options.orders) == divergence_class;
+      },
+      options.shrink_attempts);
+  Divergence out{found, shrunk.term, shrunk.steps, divergence_class, {}, {}, {}};
   const Probe probe = probe_term(out.shrunk, options.orders);
   calculus::check(probe.divergence.has_value(), "shrink_divergence: the shrunk term converges");
   out.first = probe.runs[probe.divergence->first];

@@ -1,38 +1,14 @@
 #include "lab/extended_normalize.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 #include "calculus/substitution.h"
+#include "lab/first_match.h"
 
 namespace perturb::lab {
 namespace {
 
 using calculus::Term;
-
-// The leftmost-outermost occurrence of a candidate redex, as a tree position.
-// A node already searched without success is not searched again, so the cost
-// is the DAG size, not the tree size.
-class CandidateSearch {
- public:
-  explicit CandidateSearch(std::span<const CandidateRule> rules) : rules_(rules) {}
-
-  std::optional<CandidateContraction> find(const Term& term, calculus::Position& position) {
-    if (barren_.contains(term.get())) return std::nullopt;
-    if (auto here = contract_candidate(term, rules_)) return here;
-    for (std::uint32_t i = 0; i < term->children().size(); ++i) {
-      position.push_back(i);
-      if (auto below = find(term->children()[i], position)) return below;
-      position.pop_back();
-    }
-    barren_.insert(term.get());
-    return std::nullopt;
-  }
-
- private:
-  std::span<const CandidateRule> rules_;
-  std::unordered_set<const calculus::TermNode*> barren_;  // the term keeps the nodes alive
-};
 
 Term replace_at(const Term& term, std::span<const std::uint32_t> position, const Term& by) {
   if (position.empty()) return by;
@@ -66,7 +42,9 @@ ExtendedResult normalize_extended(const calculus::Term& term,
     }
     if (rules.empty()) return out;
     calculus::Position position;
-    auto contraction = CandidateSearch(rules).find(out.term, position);
+    auto contraction = FirstMatch([rules](const Term& t) {
+                         return contract_candidate(t, rules);
+                       }).find(out.term, position);
     if (!contraction) return out;
     if (out.steps >= options.max_steps) {
       out.status = calculus::NormalizeStatus::StepBudget;

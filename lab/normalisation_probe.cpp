@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "calculus/parse.h"
 #include "calculus/reduce.h"
 #include "lab/budget_name.h"
-#include "proofs/shrink.h"
+#include "lab/first_match.h"
+#include "lab/shrink_term.h"
 
 namespace perturb::lab {
 namespace {
@@ -60,27 +60,13 @@ OrderOutcome strategy_run(const Term& term, calculus::Strategy strategy, std::ui
   return out;
 }
 
-// The leftmost-outermost node of term (pre-order) that is a redex of a rule
-// accepted by wanted; nodes searched without success are not searched again.
-class RedexNodeSearch {
- public:
-  explicit RedexNodeSearch(bool only_t) : only_t_(only_t) {}
-
-  std::optional<Term> find(const Term& term) {
-    if (barren_.contains(term.get())) return std::nullopt;
-    if (auto rule = calculus::redex_rule(term); rule && (!only_t_ || *rule == "T")) return term;
-    for (const Term& child : term->children()) {
-      if (auto found = find(child)) return found;
-    }
-    barren_.insert(term.get());
+// A search for the leftmost-outermost redex node: of the T-rule when only_t, else of any rule.
+auto redex_node(bool only_t) {
+  return FirstMatch([only_t](const Term& t) -> std::optional<Term> {
+    if (auto rule = calculus::redex_rule(t); rule && (!only_t || *rule == "T")) return t;
     return std::nullopt;
-  }
-  std::uint64_t searched() const { return barren_.size(); }
-
- private:
-  bool only_t_;
-  std::unordered_set<const calculus::TermNode*> barren_;
-};
+  });
+}
 
 // term with every occurrence of the node target replaced by replacement.
 Term replace_node(const Term& term, const Term& target, const Term& replacement,
@@ -115,9 +101,11 @@ OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options)
   };
   try {
     for (;;) {
-      RedexNodeSearch t_redexes(true), any_redex(false);
-      std::optional<Term> redex = t_redexes.find(term);
-      if (!redex) redex = any_redex.find(term);
+      auto t_redexes = redex_node(true);
+      auto any_redex = redex_node(false);
+      calculus::Position unused;
+      std::optional<Term> redex = t_redexes.find(term, unused);
+      if (!redex) redex = any_redex.find(term, unused);
       work += t_redexes.searched() + any_redex.searched();
       if (!redex) return out;
       if (out.steps >= options.max_steps) {
@@ -190,22 +178,13 @@ double growth(const OrderOutcome& outcome, const Term& term) {
 WorstTerm shrink_worst(std::string why, const NormalisationCase& found, std::uint32_t index,
                        const std::function<bool(const OrderOutcome&, const Term&)>& still_bad,
                        const NormalisationOptions& options) {
-  WorstTerm out{std::move(why), found.orders[index].order, found, found.term.term, 0, {}};
-  std::uint32_t attempts = 0;
-  bool improved = true;
-  while (improved && attempts < options.shrink_attempts) {
-    improved = false;
-    for (const Term& candidate :
-         proofs::shrink_candidates(found.term.context, out.shrunk, found.term.type)) {
-      if (++attempts > options.shrink_attempts) break;
-      if (still_bad(run_order(candidate, index, options), candidate)) {
-        out.shrunk = candidate;
-        ++out.shrink_steps;
-        improved = true;
-        break;
-      }
-    }
-  }
+  const ShrunkTerm shrunk = shrink_term(
+      found.term.context, found.term.term, found.term.type,
+      [&](const Term& candidate) {
+        return still_bad(run_order(candidate, index, options), candidate);
+      },
+      options.shrink_attempts);
+  WorstTerm out{std::move(why), found.orders[index].order, found, shrunk.term, shrunk.steps, {}};
   out.outcome = run_order(out.shrunk, index, options);
   return out;
 }
