@@ -10,13 +10,16 @@
 #include <thread>
 
 #include "app/exit_status.h"
+#include "app/input.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "app/report_drawings.h"
 #include "app/report_files.h"
+#include "calculus/rule_file.h"
 #include "proofs/builtin_bindings.h"
+#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
 #include "proofs/law_selection.h"
@@ -29,6 +32,8 @@ struct CheckArguments {
   std::vector<std::string> laws;
   std::vector<std::string> models;
   std::vector<std::string> plugins;
+  std::vector<std::string> equations;
+  std::string rule_file;
   proofs::RunOptions run;
   std::string report_dir;
   std::string junit_file;
@@ -41,9 +46,58 @@ struct CheckArguments {
   throw CLI::RuntimeError(2);
 }
 
-// The bindings the arguments select: by default every law on every sound model.
+// Whether --model selects the model: by default the sound models.
+bool model_selected(const CheckArguments& arguments, const std::string& model, bool foil) {
+  return arguments.models.empty()
+             ? !foil
+             : std::count(arguments.models.begin(), arguments.models.end(), model) > 0;
+}
+
+// The laws of the --equation arguments and of the --rule-file's rules on the
+// built-in models that can run them; a note on stderr for each selected
+// model that cannot.
+std::vector<proofs::LawBinding> text_law_bindings(const CheckArguments& arguments) {
+  std::vector<std::shared_ptr<const proofs::TextLaw>> laws;
+  const std::vector<std::string>& equations = arguments.equations;
+  for (std::size_t i = 0; i < equations.size(); ++i) {
+    auto law = proofs::TextLaw::make(equations[i], "equation." + std::to_string(i + 1));
+    if (!law.ok()) {
+      fail_usage("--equation " + calculus::quoted(equations[i]) + ": " + law.error().to_string());
+    }
+    laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
+  }
+  if (!arguments.rule_file.empty()) {
+    auto text = read_file(arguments.rule_file);
+    if (!text.ok()) fail_usage(text.error().to_string());
+    auto rules = calculus::parse_rule_file(*text);
+    if (!rules.ok()) fail_usage(arguments.rule_file + ": " + rules.error().to_string());
+    for (const calculus::UserRule& rule : *rules) {
+      auto law = proofs::TextLaw::make(rule.statement, "rule." + rule.name);
+      if (!law.ok()) {
+        fail_usage(arguments.rule_file + ": rule " + rule.name + ": " + law.error().to_string());
+      }
+      laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
+    }
+  }
+  proofs::TextLawBindings bound = proofs::builtin_text_law_bindings(laws);
+  for (const proofs::TextLawRefusal& refusal : bound.refusals) {
+    if (model_selected(arguments, refusal.model, refusal.foil))
+      std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+  }
+  return std::move(bound.bindings);
+}
+
+// The bindings the arguments select: by default every law on every sound
+// model; with --equation, those equations instead of the catalogue.
 std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
-  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
+  const bool text_laws = !arguments.equations.empty() || !arguments.rule_file.empty();
+  if (text_laws && !arguments.plugins.empty()) {
+    fail_usage(
+        "--equation and --rule-file run on the built-in models only: a plugin's models "
+        "are compiled against the catalogue, so they do not go together with --plugin");
+  }
+  std::vector<proofs::LawBinding> all =
+      text_laws ? text_law_bindings(arguments) : proofs::builtin_bindings();
   for (const std::string& path : arguments.plugins) {
     auto loaded = load_plugin(path);
     if (!loaded.ok()) fail_usage(loaded.error().to_string());
@@ -51,6 +105,11 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   }
   std::set<std::string> known_models;
   for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
+  if (text_laws) {
+    // A model that cannot read the equations is known all the same.
+    for (const proofs::LawBinding& binding : proofs::builtin_bindings())
+      known_models.insert(binding.model);
+  }
   for (const std::string& model : arguments.models) {
     if (!known_models.count(model)) {
       std::string names;
@@ -60,10 +119,7 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   }
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
-    const bool model_ok =
-        arguments.models.empty()
-            ? !binding.foil
-            : std::count(arguments.models.begin(), arguments.models.end(), binding.model) > 0;
+    const bool model_ok = model_selected(arguments, binding.model, binding.foil);
     const bool law_ok =
         arguments.laws.empty() || proofs::law_selected_by_any(binding.info.id, arguments.laws);
     if (model_ok && law_ok) selected.push_back(std::move(binding));
@@ -111,6 +167,8 @@ int run_check(CheckArguments& arguments) {
   if (!arguments.junit_file.empty()) prepare_output_file(arguments.junit_file);
   arguments.run.shrink = !arguments.no_shrink;
   arguments.run.plugins = arguments.plugins;
+  arguments.run.equations = arguments.equations;
+  arguments.run.rule_file = arguments.rule_file;
   if (arguments.run.jobs == 0)
     arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
   std::mutex progress_mutex;
@@ -160,6 +218,14 @@ void add_check_command(CLI::App& app) {
   command->add_option(
       "--model", arguments->models,
       "Only this model (repeatable; default every sound model; foils only when named)");
+  command->add_option(
+      "--equation", arguments->equations,
+      "Check this equation instead of the catalogue, e.g. 'forall f g : R -> R, a : R. D "
+      "(\\x:R. f x + g x) a = D f a + D g a' (docs/syntax.md \"Equations\"; repeatable: "
+      "equation.1, equation.2, …)");
+  command->add_option("--rule-file", arguments->rule_file,
+                      "Check that the rules of this file (lines NAME: EQUATION, docs/syntax.md "
+                      "\"Rules\") are sound: each is the law rule.NAME, instead of the catalogue");
   command->add_option(
       "--plugin", arguments->plugins,
       "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");

@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "app/exit_status.h"
+#include "app/input.h"
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/report_files.h"
@@ -32,15 +33,40 @@ struct ConfluenceArguments {
   std::string report_dir;
 };
 
+// The rules of --rule-file, or exit status 2 with the file's error.
+std::vector<calculus::UserRule> read_rule_file(const std::string& path) {
+  auto text = read_file(path);
+  if (!text.ok()) {
+    std::cerr << "perturb: " << text.error().to_string() << '\n';
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  auto rules = calculus::parse_rule_file(*text);
+  if (!rules.ok()) {
+    std::cerr << "perturb: " << path << ": " << rules.error().to_string() << '\n';
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  return *rules;
+}
+
 int run_confluence(ConfluenceArguments& arguments) {
   for (const std::string& name : arguments.rules) {
-    const auto rule = lab::parse_rule(name);
+    const auto rule = calculus::parse_rule(name);
     if (!rule) {
       std::cerr << "perturb: unknown rule '" << name << "' (rules: pair-eta, zero-tangent)\n";
       return kExitBadInput;
     }
-    auto& rules = arguments.options.orders.rules;
+    auto& rules = arguments.options.orders.rules.builtin;
     if (std::find(rules.begin(), rules.end(), *rule) == rules.end()) rules.push_back(*rule);
+  }
+  if (!arguments.options.rule_file.empty()) {
+    arguments.options.orders.rules.user = read_rule_file(arguments.options.rule_file);
+    for (const calculus::UserRule& rule : arguments.options.orders.rules.user) {
+      if (calculus::parse_rule(rule.name)) {
+        std::cerr << "perturb: " << arguments.options.rule_file << ": the rule " << rule.name
+                  << " has the name of a built-in rule (use --rule " << rule.name << ")\n";
+        return kExitBadInput;
+      }
+    }
   }
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   arguments.options.orders.seed = arguments.options.seed;
@@ -82,6 +108,10 @@ void add_confluence_command(CLI::App& conjecture) {
                       "Switch on a candidate rule on top of beta, pi, T and delta (repeatable): "
                       "pair-eta (ι1 (π1 s) + ι2 (π2 s) → s), zero-tangent (T s N → ι2 (s N') "
                       "when every summand of N is ι2 of something)");
+  command->add_option("--rule-file", arguments->options.rule_file,
+                      "Switch on the rules of this file too: lines NAME: EQUATION, read left to "
+                      "right (docs/syntax.md \"Rules\"); perturb check --rule-file checks that "
+                      "they are sound");
   command->add_option("--report", arguments->report_dir,
                       "Write report.json and report.md to this directory");
   command->callback([arguments] {

@@ -9,6 +9,7 @@
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
+#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/recorded_case.h"
 #include "proofs/report.h"
 #include "proofs/runner.h"
@@ -28,6 +29,18 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
   auto recorded = proofs::read_recorded_case(*text, index);
   if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
   std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
+  // A law of perturb check --equation or --rule-file, rebuilt from its
+  // recorded statement.
+  if (proofs::TextLaw::is_text_law_id(recorded->law)) {
+    auto text_law = proofs::TextLaw::make(recorded->statement, recorded->law);
+    if (!text_law.ok())
+      fail_input(path + ": the statement of " + recorded->law + ": " +
+                 text_law.error().to_string());
+    for (proofs::LawBinding& binding :
+         proofs::builtin_text_law_bindings({std::make_shared<const proofs::TextLaw>(*text_law)})
+             .bindings)
+      bindings.push_back(std::move(binding));
+  }
   for (const std::string& plugin : plugins) {
     auto loaded = load_plugin(plugin);
     if (!loaded.ok()) fail_input(loaded.error().to_string());

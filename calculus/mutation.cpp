@@ -37,6 +37,10 @@ const char* mutant_name(Mutant mutant) {
       return "lifting-ignores-binders";
     case Mutant::ProjectionIgnoresInjection:
       return "projection-ignores-injection";
+    case Mutant::PairEtaDropsOtherSummands:
+      return "pair-eta-drops-other-summands";
+    case Mutant::ZeroTangentForgetsPoint:
+      return "zero-tangent-forgets-point";
   }
   throw InternalError("mutant_name: unknown mutant");
 }

@@ -17,13 +17,16 @@ enum class Mutant {
   SubstitutionNoRenaming,        // s[P/x] leaves the variables above x unrenamed (off by one)
   LiftingIgnoresBinders,         // lifting P also shifts the variables P binds itself
   ProjectionIgnoresInjection,    // π_k(ι_l s) → s for k ≠ l
+  PairEtaDropsOtherSummands,     // ι1 (π1 s) + ι2 (π2 s) + r → s (r lost)
+  ZeroTangentForgetsPoint,       // T s (ι2 N') → ι2 (s 0) instead of ι2 (s N')
 };
 
 inline constexpr Mutant kAllMutants[] = {
     Mutant::DiamondWithoutTangentSummand, Mutant::TangentVarUntagged,
     Mutant::TangentLambdaSwapped,         Mutant::SubstitutionNoLift,
     Mutant::SubstitutionSkipsBinders,     Mutant::SubstitutionNoRenaming,
-    Mutant::LiftingIgnoresBinders,        Mutant::ProjectionIgnoresInjection};
+    Mutant::LiftingIgnoresBinders,        Mutant::ProjectionIgnoresInjection,
+    Mutant::PairEtaDropsOtherSummands,    Mutant::ZeroTangentForgetsPoint};
 
 // The mutant in effect for all threads (Mutant::None unless a test set one).
 Mutant active_mutant();

@@ -108,7 +108,8 @@ class TermGenerator {
         {Form::Leaf, 1}, {Form::Apply, 4}, {Form::Project, 2}, {Form::Sum, 1}};
     if (is_arrow(type)) {
       weighted.push_back({Form::Lambda, 5});
-      if (tangent_base(arrow_domain(type)) && tangent_base(arrow_codomain(type))) {
+      if (shape_.tangents && tangent_base(arrow_domain(type)) &&
+          tangent_base(arrow_codomain(type))) {
         weighted.push_back({Form::Tangent, 4});
       }
     }
@@ -116,7 +117,7 @@ class TermGenerator {
       weighted.push_back({Form::Inject, 1});
       weighted.push_back({Form::Pair, 3});
     }
-    if (tangent_base(type)) weighted.push_back({Form::ApplyTangent, 3});
+    if (shape_.tangents && tangent_base(type)) weighted.push_back({Form::ApplyTangent, 3});
     if (is_real(type) && shape_.primitives) weighted.push_back({Form::Primitive, 4});
     std::uint64_t total = 0;
     for (const auto& [form, weight] : weighted) total += weight;

@@ -58,6 +58,8 @@ struct TermShape {
   TypeShape intermediate_types = {.max_depth = 1};
   // Whether to use literals and primitives (over R) at all.
   bool primitives = true;
+  // Whether to use T at all (not for a model without a derivative).
+  bool tangents = true;
   // Binder names drawn for λ; repeats make inner binders shadow outer ones.
   std::vector<std::string> binder_names = {"x", "y", "x", "f"};
 };

@@ -27,6 +27,7 @@ struct ConfluenceOptions {
   std::uint64_t seed = 1;
   std::uint32_t max_size = 12;           // generation size of a term (calculus::TermShape::size)
   OrderOptions orders;                   // its rules are the candidate rules switched on
+  std::string rule_file;                 // where orders.rules.user came from, for the command
   std::uint32_t shrink_per_class = 3;    // divergences shrunk per class
   std::uint32_t shrink_attempts = 2000;  // candidate terms tried per shrink
   std::uint32_t points = 5;              // random points per model comparison

@@ -78,8 +78,8 @@ std::string divergence_text(const Divergence& d, std::size_t max_trace, bool mar
 std::string summary(const ConfluenceResult& result, std::size_t max_trace, bool markdown) {
   const ConfluenceOptions& options = result.options;
   std::string rules;
-  for (CandidateRule rule : options.orders.rules) {
-    rules += (rules.empty() ? "" : ", ") + std::string(rule_name(rule));
+  for (const RuleDescription& rule : describe_rules(options.orders.rules)) {
+    rules += (rules.empty() ? "" : ", ") + rule.name;
   }
   std::string out;
   const std::uint64_t cases = options.cases;
@@ -171,8 +171,9 @@ std::string confluence_command(const ConfluenceOptions& options) {
   std::string command =
       fmt::format("perturb conjecture confluence --seed {} --cases {} --max-size {}", options.seed,
                   options.cases, options.max_size);
-  for (CandidateRule rule : options.orders.rules)
-    command += " --rule " + std::string(rule_name(rule));
+  for (calculus::CandidateRule rule : options.orders.rules.builtin)
+    command += " --rule " + std::string(calculus::rule_name(rule));
+  if (!options.rule_file.empty()) command += " --rule-file " + options.rule_file;
   return command;
 }
 
@@ -187,10 +188,9 @@ std::string confluence_markdown(const ConfluenceResult& result) {
 nlohmann::json confluence_json(const ConfluenceResult& result) {
   const ConfluenceOptions& options = result.options;
   nlohmann::json rules = nlohmann::json::array();
-  for (CandidateRule rule : options.orders.rules) {
-    rules.push_back({{"name", rule_name(rule)},
-                     {"statement", rule_statement(rule)},
-                     {"soundness", rule_soundness(rule)}});
+  for (const RuleDescription& rule : describe_rules(options.orders.rules)) {
+    rules.push_back(
+        {{"name", rule.name}, {"statement", rule.statement}, {"soundness", rule.soundness}});
   }
   nlohmann::json classes = nlohmann::json::object();
   for (std::size_t i = 0; i < std::size(kDivergenceClasses); ++i) {

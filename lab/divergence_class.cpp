@@ -53,7 +53,8 @@ DivergenceClass classify(const calculus::Term& a, const calculus::Term& b,
   calculus::NormalizeOptions options = budgets;
   options.trace = false;
   options.strategy = calculus::Strategy::ApplicativeOrder;
-  const auto joined_by = [&](std::vector<CandidateRule> rules) {
+  const auto joined_by = [&](std::vector<calculus::CandidateRule> builtin) {
+    const RuleSet rules{.builtin = std::move(builtin), .user = {}};
     const ExtendedResult left = normalize_extended(a, options, rules);
     const ExtendedResult right = normalize_extended(b, options, rules);
     return left.status == calculus::NormalizeStatus::NormalForm &&
@@ -61,9 +62,9 @@ DivergenceClass classify(const calculus::Term& a, const calculus::Term& b,
            (calculus::alpha_equal(left.term, right.term) ||
             equal_up_to_rounding(left.term, right.term));
   };
-  if (joined_by({CandidateRule::PairEta})) return DivergenceClass::ProductEta;
-  if (joined_by({CandidateRule::ZeroTangent})) return DivergenceClass::ZeroTangent;
-  if (joined_by({CandidateRule::PairEta, CandidateRule::ZeroTangent})) {
+  if (joined_by({calculus::CandidateRule::PairEta})) return DivergenceClass::ProductEta;
+  if (joined_by({calculus::CandidateRule::ZeroTangent})) return DivergenceClass::ZeroTangent;
+  if (joined_by({calculus::CandidateRule::PairEta, calculus::CandidateRule::ZeroTangent})) {
     return DivergenceClass::Both;
   }
   return DivergenceClass::Other;

@@ -2,7 +2,7 @@
 // differ. Rounding when they differ only in literals, by at most a relative
 // 1e-12 (the δ-rules fold literals in floating point, which is not
 // associative: (0.5 + -1) + e^-2.5 and 0.5 + (-1 + e^-2.5) differ in the last
-// bit). Otherwise each candidate rule (lab/candidate_rule.h) is applied to
+// bit). Otherwise each candidate rule (calculus/candidate_rule.h) is applied to
 // both normal forms; the class is the smallest set of rules after which they
 // are α-equal (modulo AC of +) or differ only by rounding, or Other when no
 // set joins them.

@@ -20,8 +20,7 @@ Term replace_at(const Term& term, std::span<const std::uint32_t> position, const
 }  // namespace
 
 ExtendedResult normalize_extended(const calculus::Term& term,
-                                  const calculus::NormalizeOptions& options,
-                                  std::span<const CandidateRule> rules) {
+                                  const calculus::NormalizeOptions& options, const RuleSet& rules) {
   ExtendedResult out;
   out.term = term;
   calculus::NormalizeOptions budget = options;
@@ -42,8 +41,8 @@ ExtendedResult normalize_extended(const calculus::Term& term,
     }
     if (rules.empty()) return out;
     calculus::Position position;
-    auto contraction = FirstMatch([rules](const Term& t) {
-                         return contract_candidate(t, rules);
+    auto contraction = FirstMatch([&rules](const Term& t) {
+                         return contract_rule(t, rules);
                        }).find(out.term, position);
     if (!contraction) return out;
     if (out.steps >= options.max_steps) {
@@ -54,7 +53,7 @@ ExtendedResult normalize_extended(const calculus::Term& term,
     }
     out.term = replace_at(out.term, position, contraction->result);
     ++out.steps;
-    if (options.trace) out.trace.push_back({std::string(rule_name(contraction->rule)), position});
+    if (options.trace) out.trace.push_back({contraction->rule, position});
   }
 }
 

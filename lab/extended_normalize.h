@@ -1,4 +1,4 @@
-// Normalisation with candidate rules (lab/candidate_rule.h) on top of the
+// Normalisation with candidate rules (calculus/candidate_rule.h) on top of the
 // rules of spec §4: reduce to a §4 normal form (calculus/normalize.h), then
 // contract the leftmost-outermost candidate redex, and again, until neither
 // kind of redex is left or a budget runs out. With no candidate rules this is
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "calculus/normalize.h"
-#include "lab/candidate_rule.h"
+#include "lab/rule_set.h"
 
 namespace perturb::lab {
 
@@ -37,7 +37,6 @@ struct ExtendedResult {
 // term reduced by §4's rules under options and by rules. The step budget
 // covers the whole run; the size and memory budgets each §4 stretch.
 ExtendedResult normalize_extended(const calculus::Term& term,
-                                  const calculus::NormalizeOptions& options,
-                                  std::span<const CandidateRule> rules);
+                                  const calculus::NormalizeOptions& options, const RuleSet& rules);
 
 }  // namespace perturb::lab

@@ -23,7 +23,7 @@ struct OrderOptions {
   // orders of a shrunk divergence, lab/confluence_probe.cpp).
   calculus::NormalizeOptions budgets = {
       .max_steps = 5000, .max_size = 50000, .max_memory = std::uint64_t{256} << 20};
-  std::vector<CandidateRule> rules;  // candidate rules on top of §4's
+  RuleSet rules;  // rules on top of §4's
 };
 
 struct ReductionRun {

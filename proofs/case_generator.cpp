@@ -39,7 +39,9 @@ Term CaseGenerator::random_term(const Context& context, const Type& type) {
   if (options_.higher_order || options_.whole_calculus) {
     return calculus::random_term(
         rng_, context, type,
-        {.size = options_.max_size, .intermediate_types = {.max_depth = 1, .atoms = {"R"}}});
+        {.size = options_.max_size,
+         .intermediate_types = {.max_depth = 1, .atoms = {"R"}},
+         .tangents = options_.differential});
   }
   if (options_.linear_only) {
     return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);

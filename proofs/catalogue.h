@@ -41,6 +41,8 @@ inline constexpr auto catalogue = boost::hana::tuple_t<
     laws::Exchange, laws::Weakening, laws::Lemma53, laws::Substitution, laws::Lemma55,
     laws::SoundBeta, laws::SoundTangent, laws::SoundProjection, laws::SoundProjectionZero,
     laws::SoundDelta, laws::SoundNormalForm,
+    // §7 candidate rules
+    laws::SoundPairEta, laws::SoundZeroTangent,
     // a model's fast structure against the generic definitions
     laws::FastTangentMap, laws::FastTangentHat>;
 

@@ -128,13 +128,13 @@ std::pair<typename C::Point, typename C::Point> sides_at_point(
 
 namespace detail {
 
-// check_case without the via_normal_form note.
-template <class Law, class C>
-Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
-                              std::uint64_t compare_seed) {
+// check_sides without the via_normal_form note.
+template <class C, class MakeSides>
+Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                               std::uint64_t compare_seed, const MakeSides& make_sides) {
   Outcome outcome;
   try {
-    const auto sides = Law::equation(c, k);
+    const Equation<typename C::Morphism> sides = make_sides();
     const auto domain = c.domain(sides.lhs);
     const auto codomain = c.codomain(sides.lhs);
     if (!(c.domain(sides.rhs) == domain) || !(c.codomain(sides.rhs) == codomain)) {
@@ -199,14 +199,23 @@ Outcome check_case_unlabelled(const C& c, const Case& k, const semantics::Tolera
 
 }  // namespace detail
 
+// The outcome of case k in model c for the equation make_sides() builds
+// (Equation<C::Morphism>, throwing Discard or an error); compare_seed drives
+// extensional comparison.
+template <class C, class MakeSides>
+Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                    std::uint64_t compare_seed, const MakeSides& make_sides) {
+  const std::uint64_t readings_before = semantics::normal_form_readings();
+  Outcome outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+  outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
+  return outcome;
+}
+
 // The outcome of case k of Law in model c; compare_seed drives extensional comparison.
 template <class Law, class C>
 Outcome check_case(const C& c, const Case& k, const semantics::Tolerance& tolerance,
                    std::uint64_t compare_seed) {
-  const std::uint64_t readings_before = semantics::normal_form_readings();
-  Outcome outcome = detail::check_case_unlabelled<Law>(c, k, tolerance, compare_seed);
-  outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
-  return outcome;
+  return check_sides(c, k, tolerance, compare_seed, [&] { return Law::equation(c, k); });
 }
 
 }  // namespace perturb::proofs

@@ -204,4 +204,91 @@ Case SoundDelta::generate(CaseGenerator& gen) {
   }
 }
 
+namespace detail {
+
+std::optional<Term> contract_candidate_once(const Term& term, calculus::CandidateRule rule) {
+  const calculus::CandidateRule rules[] = {rule};
+  if (auto contraction = calculus::contract_candidate(term, rules)) return contraction->result;
+  if (!calculus::is_sum(term)) return std::nullopt;
+  std::vector<Term> summands = term->children();
+  for (Term& summand : summands) {
+    if (auto contraction = calculus::contract_candidate(summand, rules)) {
+      summand = contraction->result;
+      return calculus::mk_sum(term->type(), summands);
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// One draw of pair_eta_case, redex or not.
+Case pair_eta_draw(CaseGenerator& gen) {
+  auto& rng = gen.rng();
+  const Context context = random_context(gen);
+  const Type sigma = gen.object(), tau = gen.object();
+  const Type product = calculus::mk_product(sigma, tau);
+  const auto eta_summands = [&](const Term& s) {
+    return std::vector<Term>{calculus::mk_inj(1, calculus::mk_proj(1, s), tau),
+                             calculus::mk_inj(2, calculus::mk_proj(2, s), sigma)};
+  };
+  Type type = product;
+  std::vector<Term> summands;
+  if (gen.options().higher_order && calculus::random_chance(rng, 1, 3)) {
+    const Type rho = gen.object();
+    type = mk_arrow(rho, product);
+    for (const Term& body : eta_summands(gen.random_term(context.extended("x", rho), product)))
+      summands.push_back(calculus::mk_lam("x", rho, body));
+  } else {
+    summands = eta_summands(gen.random_term(context, product));
+  }
+  if (calculus::random_chance(rng, 1, 2)) std::swap(summands[0], summands[1]);
+  if (calculus::random_chance(rng, 1, 2)) summands.push_back(gen.random_term(context, type));
+  return RuleCase::make(gen, context, calculus::mk_sum(type, summands), type);
+}
+
+// One draw of zero_tangent_case, redex or not.
+Case zero_tangent_draw(CaseGenerator& gen) {
+  auto& rng = gen.rng();
+  const Context context = random_context(gen);
+  const Type sigma = gen.object(), tau = gen.object();
+  // s of any shape where the model reads the whole calculus, else a λ (the
+  // only function term a first-order reading takes apart).
+  const Term s =
+      gen.options().higher_order || gen.options().whole_calculus
+          ? gen.random_term(context, mk_arrow(sigma, tau))
+          : calculus::mk_lam("x", sigma, gen.random_term(context.extended("x", sigma), tau));
+  // Zero summands (the point 0) in one case in six, else one or two.
+  const std::uint64_t count =
+      calculus::random_chance(rng, 1, 6) ? 0 : 1 + calculus::random_below(rng, 2);
+  std::vector<Term> directions;
+  for (std::uint64_t i = 0; i < count; ++i)
+    directions.push_back(calculus::mk_inj(2, gen.random_term(context, sigma), sigma));
+  const Term redex =
+      calculus::mk_app(calculus::mk_tan(s), calculus::mk_sum(mk_tangent(sigma), directions));
+  return RuleCase::make(gen, context, redex, mk_tangent(tau));
+}
+
+// A case of make() whose M has a redex of rule: a random term that is 0
+// (so are its T, projections, injections) leaves none, so redraw, a few times.
+template <class Make>
+Case with_candidate_redex(calculus::CandidateRule rule, Make make) {
+  Case k = make();
+  for (int attempt = 0; attempt < 20 && !contract_candidate_once(k.term("M").term, rule); ++attempt)
+    k = make();
+  return k;
+}
+
+}  // namespace
+
+Case pair_eta_case(CaseGenerator& gen) {
+  return with_candidate_redex(calculus::CandidateRule::PairEta, [&] { return pair_eta_draw(gen); });
+}
+
+Case zero_tangent_case(CaseGenerator& gen) {
+  return with_candidate_redex(calculus::CandidateRule::ZeroTangent,
+                              [&] { return zero_tangent_draw(gen); });
+}
+
+}  // namespace detail
 }  // namespace perturb::proofs::laws

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <string_view>
 
+#include "calculus/candidate_rule.h"
 #include "calculus/normalize.h"
 #include "calculus/reduce.h"
 #include "calculus/substitution.h"
@@ -351,6 +352,34 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
   return {denotation(c, m),
           denote(c, m.context, contract_some(m.term, rule, rng), m.type, "the reduct")};
 }
+
+// M = ι1 (π1 s) + ι2 (π2 s), in either order, s random of a product type; on
+// a closed model one case in three under a common λ (the rule's linear
+// extension), λx.ι1(π1 s) + λx.ι2(π2 s); one case in two with a third
+// summand, which the rule must keep.
+Case pair_eta_case(CaseGenerator& gen);
+// M = T s N with every summand of N (none to two) an ι2: a tangent in the
+// zero direction at a random point.
+Case zero_tangent_case(CaseGenerator& gen);
+
+// M with one redex of the candidate rule contracted: M itself if it is one,
+// else its first summand that is one (T and application distribute over
+// sums, so T (s1 + s2) N is T s1 N + T s2 N); nullopt if there is none.
+std::optional<Term> contract_candidate_once(const Term& term, calculus::CandidateRule rule);
+
+// |M| = |M'| for M' = contract_candidate_once(M). A case with no such redex
+// (a shrunk one) is outside the law.
+template <class C>
+Equation<typename C::Morphism> candidate_step(const C& c, const Case& k,
+                                              calculus::CandidateRule rule) {
+  const CaseTerm& m = k.term("M");
+  const auto reduct = contract_candidate_once(m.term, rule);
+  if (!reduct) {
+    throw Discard(DiscardKind::Typing,
+                  "M has no " + std::string(calculus::rule_name(rule)) + " redex");
+  }
+  return {denotation(c, m), denote(c, m.context, *reduct, m.type, "the reduct")};
+}
 }  // namespace detail
 
 struct SoundBeta {
@@ -427,6 +456,30 @@ struct SoundDelta {
   template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "delta", k.term("M").term->hash());
+  }
+};
+
+// The candidate rules of spec §7 (calculus/candidate_rule.h), which the
+// conjecture lab adds to §4's to repair confluence: each must be sound.
+struct SoundPairEta {
+  static constexpr LawInfo info{"sound.rule.pair-eta", "§7 candidate rule pair-eta, Remark 3.3",
+                                "|ι1 (π1 s) + ι2 (π2 s)| = |s|, also under λx (ι1∘π1 + ι2∘π2 = id)",
+                                kSoundCoverage};
+  static Case generate(CaseGenerator& gen) { return detail::pair_eta_case(gen); }
+  template <semantics::CartesianLeftAdditiveCategory C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::candidate_step(c, k, calculus::CandidateRule::PairEta);
+  }
+};
+
+struct SoundZeroTangent {
+  static constexpr LawInfo info{
+      "sound.rule.zero-tangent", "§7 candidate rule zero-tangent, D2",
+      "|T s (ι2 N1 + … + ι2 Nk)| = |ι2 (s (N1 + … + Nk))| (D(f)∘⟨0, v⟩ = 0)", kSoundCoverage};
+  static Case generate(CaseGenerator& gen) { return detail::zero_tangent_case(gen); }
+  template <semantics::ReadsFirstOrderJudgements C>
+  static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
+    return detail::candidate_step(c, k, calculus::CandidateRule::ZeroTangent);
   }
 };
 

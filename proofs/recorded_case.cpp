@@ -83,6 +83,8 @@ calculus::ErrorOr<RecordedCase> read_recorded_case(std::string_view report_text,
   const char* where = "the counterexample";
   auto law = field<std::string>(recorded, "law", where);
   if (!law.ok()) return law.error();
+  auto statement = field<std::string>(recorded, "statement", where);
+  if (!statement.ok()) return statement.error();
   auto model = field<std::string>(recorded, "model", where);
   if (!model.ok()) return model.error();
   auto case_index = field<std::uint64_t>(recorded, "case", where);
@@ -106,6 +108,7 @@ calculus::ErrorOr<RecordedCase> read_recorded_case(std::string_view report_text,
   auto shrunk = case_from_json(recorded.at("shrunk"));
   if (!shrunk.ok()) return error("the shrunk case: " + shrunk.error().to_string());
   out.law = std::move(*law);
+  out.statement = std::move(*statement);
   out.model = std::move(*model);
   out.run_seed = *run_seed;
   out.max_size = *max_size;

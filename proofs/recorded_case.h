@@ -26,6 +26,7 @@ namespace perturb::proofs {
 
 struct RecordedCase {
   std::string law;
+  std::string statement;  // the law's, as recorded: a text law (equation.N) is rebuilt from it
   std::string model;
   std::uint64_t run_seed = 0;
   std::uint32_t max_size = 0;

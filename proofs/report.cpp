@@ -169,11 +169,25 @@ std::string context_text(const calculus::Context& context) {
   return text.empty() ? "∅" : text;
 }
 
+namespace {
+
+// text as one word of a POSIX shell.
+std::string shell_quoted(std::string_view text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
 std::string repro_command(const LawResult& result, const RunOptions& options) {
-  std::string plugins;
-  for (const std::string& plugin : options.plugins) plugins += " --plugin " + plugin;
+  std::string sources;
+  for (const std::string& plugin : options.plugins) sources += " --plugin " + plugin;
+  for (const std::string& equation : options.equations)
+    sources += " --equation " + shell_quoted(equation);
+  if (!options.rule_file.empty()) sources += " --rule-file " + shell_quoted(options.rule_file);
   return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
-                     plugins, result.info.id, result.model, options.seed,
+                     sources, result.info.id, result.model, options.seed,
                      result.counterexample ? result.counterexample->case_index + 1 : options.cases,
                      options.max_size);
 }

@@ -37,6 +37,10 @@ struct RunOptions {
   // The plugin libraries the models came from (perturb check --plugin), so
   // that a report's repro lines load them again.
   std::vector<std::string> plugins;
+  // The text laws of the run (perturb check --equation), in order, for the
+  // same reason: they are equation.1, equation.2, … only together.
+  std::vector<std::string> equations;
+  std::string rule_file;  // perturb check --rule-file, for the same reason
   // Called from worker threads after each batch of cases (proofs/progress_line.h).
   std::function<void(const RunProgress&)> progress;
 };

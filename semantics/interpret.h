@@ -54,6 +54,11 @@
 //   sound.pi-zero    |π_k(ι_l s)| = 0
 //   sound.delta      |M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)
 //   sound.nf         |M| = |normal form of M| (β, π, T and δ, applicative order)
+//
+// and of the candidate rules of spec §7 (calculus/candidate_rule.h):
+//
+//   sound.rule.pair-eta      |ι1 (π1 s) + ι2 (π2 s)| = |s|, also under λx (ι1∘π1 + ι2∘π2 = id)
+//   sound.rule.zero-tangent  |T s (ι2 N1 + … + ι2 Nk)| = |ι2 (s (N1 + … + Nk))| (D(f)∘⟨0, v⟩ = 0)
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// The candidate rules of spec §7 (lab/candidate_rule.h): where each fires,
+// The candidate rules of spec §7 (calculus/candidate_rule.h) in the lab's normaliser: where each fires,
 // what it builds, and where it must not fire.
-#include "lab/candidate_rule.h"
+#include "calculus/candidate_rule.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,7 +13,7 @@ namespace {
 
 using perturb::calculus::Context;
 using perturb::calculus::Term;
-using perturb::lab::CandidateRule;
+using perturb::calculus::CandidateRule;
 
 Term parse(const char* text, const Context& free) {
   return perturb::lab::testing::program(text, free).term;
@@ -31,7 +31,7 @@ Context free_variables() {
 // term normalised by §4's rules and rule, printed in free_variables().
 std::string with_rule(const char* text, CandidateRule rule) {
   const Context context = free_variables();
-  const CandidateRule rules[] = {rule};
+  const perturb::lab::RuleSet rules{.builtin = {rule}, .user = {}};
   const auto result = perturb::lab::normalize_extended(parse(text, context), {}, rules);
   REQUIRE(result.status == perturb::calculus::NormalizeStatus::NormalForm);
   return perturb::calculus::to_string(result.term, context);
@@ -65,10 +65,10 @@ TEST_CASE("zero-tangent: T s N → ι2 (s N') when every summand of N is an ι2"
 
 TEST_CASE("candidate rules have names, statements and reasons, and parse back",
           "[candidate-rule]") {
-  for (CandidateRule rule : perturb::lab::kCandidateRules) {
-    CHECK(perturb::lab::parse_rule(perturb::lab::rule_name(rule)) == rule);
-    CHECK_FALSE(perturb::lab::rule_statement(rule).empty());
-    CHECK(perturb::lab::rule_soundness(rule).find("spec §7") != std::string_view::npos);
+  for (CandidateRule rule : perturb::calculus::kCandidateRules) {
+    CHECK(perturb::calculus::parse_rule(perturb::calculus::rule_name(rule)) == rule);
+    CHECK_FALSE(perturb::calculus::rule_statement(rule).empty());
+    CHECK(perturb::calculus::rule_soundness(rule).find("spec §7") != std::string_view::npos);
   }
-  CHECK_FALSE(perturb::lab::parse_rule("eta"));
+  CHECK_FALSE(perturb::calculus::parse_rule("eta"));
 }

@@ -146,6 +146,27 @@ struct TangentSquaredAtReals : Closures {
   }
 };
 
+// T̂(g) of a real-valued g with 1 added to its tangent: T̂(g)(0, x) is then
+// (1, g x), not (0, g x), so the zero-tangent rule (D2) fails, where every
+// foil and the mutants above that scale or square D keep a zero tangent 0.
+struct TangentHatShiftedAtReals : Closures {
+  static std::string name() { return "mutant-tangent-hat-shifted"; }
+  static constexpr bool is_foil() { return true; }
+  Morphism fast_tangent_hat(const Object& x, const Object& y) const {
+    const Morphism hat = Closures::fast_tangent_hat(x, y);
+    if (!(y == real())) return hat;
+    return Morphism(domain(hat), codomain(hat), [hat](const closures::Value& g) {
+      const closures::Value tangent = hat(g);
+      return closures::Value::closure([tangent](const closures::Value& p) {
+        const closures::Value v = closures::apply(tangent, p);
+        return closures::Value::pair(
+            closures::add(closures::component(v, 0), closures::Value::real(1)),
+            closures::component(v, 1));
+      });
+    });
+  }
+};
+
 // f + g of function-valued maps is f + g + g.
 struct AddOfFunctionsDoublesSecond : Closures {
   static std::string name() { return "mutant-add-of-functions"; }
@@ -192,6 +213,7 @@ TEST_CASE("every law fails on some foil or mutant of closures", "[foils][mutants
   add(bind_model(TangentSquaredAtReals()));
   add(bind_model(AddOfFunctionsDoublesSecond()));
   add(bind_model(AddShiftsSecondArgument()));
+  add(bind_model(TangentHatShiftedAtReals()));
 
   // A failure is a difference when its first failing case evaluated both
   // sides and found them apart, not an error (a mismatched morphism).

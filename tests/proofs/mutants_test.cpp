@@ -109,13 +109,24 @@ TEST_CASE("mutant π_k(ι_l s) → s is caught by sound.pi-zero", "[mutants]") {
   require_caught(calculus::Mutant::ProjectionIgnoresInjection, "sound.pi-zero", 100);
 }
 
+TEST_CASE("mutant pair-eta dropping the other summands is caught by sound.rule.pair-eta",
+          "[mutants]") {
+  require_caught(calculus::Mutant::PairEtaDropsOtherSummands, "sound.rule.pair-eta", 100);
+}
+
+TEST_CASE("mutant zero-tangent T s (ι2 N') → ι2 (s 0) is caught by sound.rule.zero-tangent",
+          "[mutants]") {
+  require_caught(calculus::Mutant::ZeroTangentForgetsPoint, "sound.rule.zero-tangent", 100);
+}
+
 // Without a mutant the laws above hold outright: terms are typed by
 // construction, so every derived term (T_x M, M ⋄ N, a T-reduct) is
 // interpretable, and no case is redrawn.
 TEST_CASE("without a mutant the catching laws hold on closures", "[mutants]") {
   const RunOptions options = small_run(1, 100);
-  for (std::string_view law : {"sound.lemma-5.3", "sound.lemma-5.4", "sound.lemma-5.5", "sound.T",
-                               "sound.beta", "sound.pi-zero"}) {
+  for (std::string_view law :
+       {"sound.lemma-5.3", "sound.lemma-5.4", "sound.lemma-5.5", "sound.T", "sound.beta",
+        "sound.pi-zero", "sound.rule.pair-eta", "sound.rule.zero-tangent"}) {
     const LawResult result = run_one(law, "closures", options);
     INFO(law << ": " << result.failed << " of " << result.cases << " cases fail"
              << (result.counterexample ? ", first: " + result.counterexample->outcome.detail : ""));

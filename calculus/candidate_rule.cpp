@@ -1,10 +1,11 @@
-#include "lab/candidate_rule.h"
+#include "calculus/candidate_rule.h"
 
 #include <algorithm>
 
+#include "calculus/mutation.h"
 #include "calculus/type.h"
 
-namespace perturb::lab {
+namespace perturb::calculus {
 namespace {
 
 using calculus::Term;
@@ -73,6 +74,7 @@ std::optional<Term> contract_pair_eta(const Term& term) {
         for (std::size_t k = 0; k < parts.size(); ++k) {
           if (k != i && k != j) rest.push_back(parts[k]);
         }
+        if (active_mutant() == Mutant::PairEtaDropsOtherSummands) return *joined;
         rest.push_back(*joined);
         return calculus::mk_sum(term->type(), rest);
       }
@@ -90,6 +92,7 @@ std::optional<Term> contract_zero_tangent(const Term& term) {
   }
   const Term& s = calculus::operand(calculus::app_fn(term));
   const calculus::Type& function = s->type();
+  if (active_mutant() == Mutant::ZeroTangentForgetsPoint) bodies.clear();
   const Term applied =
       calculus::mk_app(s, calculus::mk_sum(calculus::arrow_domain(function), bodies));
   return calculus::mk_inj(2, applied, calculus::arrow_codomain(function));
@@ -123,7 +126,7 @@ std::optional<CandidateRule> parse_rule(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<CandidateContraction> contract_candidate(const calculus::Term& term,
+std::optional<CandidateContraction> contract_candidate(const Term& term,
                                                        std::span<const CandidateRule> rules) {
   for (CandidateRule rule : rules) {
     auto result =
@@ -133,4 +136,4 @@ std::optional<CandidateContraction> contract_candidate(const calculus::Term& ter
   return std::nullopt;
 }
 
-}  // namespace perturb::lab
+}  // namespace perturb::calculus

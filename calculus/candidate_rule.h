@@ -13,7 +13,8 @@
 //                 zero direction. Sound by D2 (D(f)∘⟨0, v⟩ = 0). Note
 //                 T s 0 → ι2 (s 0), never 0.
 //
-// The lab applies them on top of §4's rules (lab/extended_normalize.h).
+// The lab applies them on top of §4's rules (lab/extended_normalize.h);
+// the sound.rule.* laws (proofs/laws_soundness.h) check that they are sound.
 #pragma once
 
 #include <optional>
@@ -24,7 +25,7 @@
 
 #include "calculus/term.h"
 
-namespace perturb::lab {
+namespace perturb::calculus {
 
 enum class CandidateRule { PairEta, ZeroTangent };
 
@@ -49,7 +50,7 @@ struct CandidateContraction {
   CandidateRule rule;
   calculus::Term result;
 };
-std::optional<CandidateContraction> contract_candidate(const calculus::Term& term,
+std::optional<CandidateContraction> contract_candidate(const Term& term,
                                                        std::span<const CandidateRule> rules);
 
-}  // namespace perturb::lab
+}  // namespace perturb::calculus
