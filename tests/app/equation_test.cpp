@@ -4,6 +4,7 @@
 // equations are usage errors (2) with positions.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/app/run_perturb.h"
@@ -105,4 +106,26 @@ TEST_CASE("perturb conjecture confluence --rule-file: a user's rules join diverg
       run_perturb({"conjecture", "confluence", "--rule-file",
                    (test_support::source_root() / "examples/rules/missing.rules").string()});
   CHECK(bad.status == 2);
+}
+
+TEST_CASE("hostile equations and rule files: exit status 2 with a message, never a crash",
+          "[equation]") {
+  const std::string deep =
+      "forall a : R. " + std::string(5000, '(') + "a" + std::string(5000, ')') + " = a";
+  const auto nested = run_perturb({"check", "--equation", deep, "--cases", "10"});
+  CHECK(nested.status == 2);
+  CHECK(nested.err.find("nested deeper than 1000 levels") != std::string::npos);
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("perturb-wide-" + std::to_string(::getpid()));
+  std::string wide = "r: forall a : R. a";
+  for (int i = 0; i < 30000; ++i) wide += " + a";
+  { std::ofstream(file) << wide << " = a\n\xff\xfe: x\n"; }
+  const auto summands = run_perturb({"conjecture", "confluence", "--rule-file", file.string()});
+  CHECK(summands.status == 2);
+  CHECK(summands.err.find("at most 8") != std::string::npos);
+  { std::ofstream(file) << "r: forall a : R. a * 1 = a\n\xff\xfe: x\n"; }
+  const auto garbage = run_perturb({"check", "--rule-file", file.string()});
+  CHECK(garbage.status == 2);
+  CHECK(garbage.err.find("line 2, column 1: expected NAME: EQUATION") != std::string::npos);
+  std::filesystem::remove(file);
 }
