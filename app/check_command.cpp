@@ -53,10 +53,8 @@ bool model_selected(const CheckArguments& arguments, const std::string& model, b
              : std::count(arguments.models.begin(), arguments.models.end(), model) > 0;
 }
 
-// The laws of the --equation arguments and of the --rule-file's rules on the
-// built-in models that can run them; a note on stderr for each selected
-// model that cannot.
-std::vector<proofs::LawBinding> text_law_bindings(const CheckArguments& arguments) {
+// The text laws of the --equation arguments and of the --rule-file's rules.
+std::vector<std::shared_ptr<const proofs::TextLaw>> text_laws_of(const CheckArguments& arguments) {
   std::vector<std::shared_ptr<const proofs::TextLaw>> laws;
   const std::vector<std::string>& equations = arguments.equations;
   for (std::size_t i = 0; i < equations.size(); ++i) {
@@ -79,43 +77,47 @@ std::vector<proofs::LawBinding> text_law_bindings(const CheckArguments& argument
       laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
     }
   }
-  proofs::TextLawBindings bound = proofs::builtin_text_law_bindings(laws);
-  for (const proofs::TextLawRefusal& refusal : bound.refusals) {
-    if (model_selected(arguments, refusal.model, refusal.foil))
-      std::cerr << "perturb: note: " << refusal.to_string() << '\n';
-  }
-  return std::move(bound.bindings);
+  return laws;
 }
 
 // The bindings the arguments select: by default every law on every sound
-// model; with --equation, those equations instead of the catalogue.
+// model; with --equation or --rule-file, those laws instead of the
+// catalogue, with a note on stderr for each selected model that cannot read
+// one of them.
 std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
-  const bool text_laws = !arguments.equations.empty() || !arguments.rule_file.empty();
-  if (text_laws && !arguments.plugins.empty()) {
-    fail_usage(
-        "--equation and --rule-file run on the built-in models only: a plugin's models "
-        "are compiled against the catalogue, so they do not go together with --plugin");
-  }
-  std::vector<proofs::LawBinding> all =
-      text_laws ? text_law_bindings(arguments) : proofs::builtin_bindings();
+  std::vector<LoadedPlugin> plugins;
   for (const std::string& path : arguments.plugins) {
     auto loaded = load_plugin(path);
     if (!loaded.ok()) fail_usage(loaded.error().to_string());
-    for (proofs::LawBinding& binding : *loaded) all.push_back(std::move(binding));
+    plugins.push_back(std::move(*loaded));
   }
+  // Every model, whatever it hosts: --model names one of these.
   std::set<std::string> known_models;
-  for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
-  if (text_laws) {
-    // A model that cannot read the equations is known all the same.
-    for (const proofs::LawBinding& binding : proofs::builtin_bindings())
-      known_models.insert(binding.model);
+  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
+  for (LoadedPlugin& plugin : plugins) {
+    for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
   }
+  for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
   for (const std::string& model : arguments.models) {
     if (!known_models.count(model)) {
       std::string names;
       for (const std::string& name : known_models) names += (names.empty() ? "" : ", ") + name;
       fail_usage("unknown model '" + model + "' (models: " + names + ")");
     }
+  }
+  if (!arguments.equations.empty() || !arguments.rule_file.empty()) {
+    const auto laws = text_laws_of(arguments);
+    proofs::TextLawBindings bound = proofs::builtin_text_law_bindings(laws);
+    for (const LoadedPlugin& plugin : plugins) {
+      for (const proofs::TextLawBinder& bind : plugin.text_law_binders) {
+        for (const auto& law : laws) bind(law, bound);
+      }
+    }
+    for (const proofs::TextLawRefusal& refusal : bound.refusals) {
+      if (model_selected(arguments, refusal.model, refusal.foil))
+        std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+    }
+    all = std::move(bound.bindings);
   }
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {

@@ -42,7 +42,7 @@ proofs::LawBinding attribute_to_plugin(proofs::LawBinding binding, const std::st
 
 }  // namespace
 
-calculus::ErrorOr<std::vector<proofs::LawBinding>> load_plugin(const std::string& path) {
+calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   // RTLD_LOCAL: two plugins may define the same names; the layers' symbols
   // resolve to the executable's (it exports them).
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -69,11 +69,23 @@ calculus::ErrorOr<std::vector<proofs::LawBinding>> load_plugin(const std::string
     return plugin_error(path, "registration failed with an exception that is not a std::exception");
   }
   if (registry.bindings().empty()) return plugin_error(path, "registers no law on any model");
-  std::vector<proofs::LawBinding> bindings;
+  LoadedPlugin loaded;
   for (proofs::LawBinding& binding : registry.bindings()) {
-    bindings.push_back(attribute_to_plugin(std::move(binding), path));
+    loaded.bindings.push_back(attribute_to_plugin(std::move(binding), path));
   }
-  return bindings;
+  for (proofs::TextLawBinder& bind : registry.text_law_binders()) {
+    loaded.text_law_binders.push_back(
+        [bind = std::move(bind), path](const std::shared_ptr<const proofs::TextLaw>& law,
+                                       proofs::TextLawBindings& into) {
+          proofs::TextLawBindings bound;
+          bind(law, bound);
+          for (proofs::LawBinding& binding : bound.bindings)
+            into.bindings.push_back(attribute_to_plugin(std::move(binding), path));
+          for (proofs::TextLawRefusal& refusal : bound.refusals)
+            into.refusals.push_back(std::move(refusal));
+        });
+  }
+  return loaded;
 }
 
 }  // namespace perturb::app

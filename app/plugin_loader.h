@@ -6,14 +6,22 @@
 
 #include "calculus/error.h"
 #include "proofs/binding.h"
+#include "proofs/builtin_text_law_bindings.h"
 
 namespace perturb::app {
 
-// The law bindings the plugin at `path` registers; each binding's check
-// names the plugin in the detail of a failure and turns any exception into a
-// failure. An error when the library cannot be loaded, lacks an entry point,
-// was built for another plugin ABI, or throws while registering. A loaded
-// plugin stays loaded until the process ends (its code backs the bindings).
-calculus::ErrorOr<std::vector<proofs::LawBinding>> load_plugin(const std::string& path);
+// What a plugin registers: the catalogue's laws on its models, and a binder
+// per model for text laws (perturb check --equation, --rule-file).
+struct LoadedPlugin {
+  std::vector<proofs::LawBinding> bindings;
+  std::vector<proofs::TextLawBinder> text_law_binders;
+};
+
+// The plugin at `path`; each binding's check, the text laws' too, names the
+// plugin in the detail of a failure and turns any exception into a failure.
+// An error when the library cannot be loaded, lacks an entry point, was
+// built for another plugin ABI, or throws while registering. A loaded plugin
+// stays loaded until the process ends (its code backs the bindings).
+calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path);
 
 }  // namespace perturb::app

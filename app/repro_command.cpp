@@ -29,6 +29,13 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
   auto recorded = proofs::read_recorded_case(*text, index);
   if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
   std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
+  std::vector<LoadedPlugin> loaded_plugins;
+  for (const std::string& plugin : plugins) {
+    auto loaded = load_plugin(plugin);
+    if (!loaded.ok()) fail_input(loaded.error().to_string());
+    for (proofs::LawBinding& binding : loaded->bindings) bindings.push_back(std::move(binding));
+    loaded_plugins.push_back(std::move(*loaded));
+  }
   // A law of perturb check --equation or --rule-file, rebuilt from its
   // recorded statement.
   if (proofs::TextLaw::is_text_law_id(recorded->law)) {
@@ -36,15 +43,12 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
     if (!text_law.ok())
       fail_input(path + ": the statement of " + recorded->law + ": " +
                  text_law.error().to_string());
-    for (proofs::LawBinding& binding :
-         proofs::builtin_text_law_bindings({std::make_shared<const proofs::TextLaw>(*text_law)})
-             .bindings)
-      bindings.push_back(std::move(binding));
-  }
-  for (const std::string& plugin : plugins) {
-    auto loaded = load_plugin(plugin);
-    if (!loaded.ok()) fail_input(loaded.error().to_string());
-    for (proofs::LawBinding& binding : *loaded) bindings.push_back(std::move(binding));
+    const auto law = std::make_shared<const proofs::TextLaw>(*text_law);
+    proofs::TextLawBindings bound = proofs::builtin_text_law_bindings({law});
+    for (const LoadedPlugin& plugin : loaded_plugins) {
+      for (const proofs::TextLawBinder& bind : plugin.text_law_binders) bind(law, bound);
+    }
+    for (proofs::LawBinding& binding : bound.bindings) bindings.push_back(std::move(binding));
   }
   for (const proofs::LawBinding& binding : bindings) {
     if (binding.info.id != recorded->law || binding.model != recorded->model) continue;

@@ -10,15 +10,8 @@ TextLawBindings builtin_text_law_bindings(const std::vector<std::shared_ptr<cons
   TextLawBindings result;
   models::for_each_builtin_model(config, [&](const auto& model) {
     using M = std::decay_t<decltype(model)>;
-    const auto shared = std::make_shared<const M>(model);
-    for (const auto& law : laws) {
-      if (auto refusal = text_law_refusal<M>(*law)) {
-        result.refusals.push_back(
-            {law->id, std::string(model.name()), model.is_foil(), std::move(*refusal)});
-      } else {
-        result.bindings.push_back(bind_text_law(law, shared));
-      }
-    }
+    const TextLawBinder bind = text_law_binder(std::make_shared<const M>(model));
+    for (const auto& law : laws) bind(law, result);
   });
   return result;
 }

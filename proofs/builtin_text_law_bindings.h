@@ -2,6 +2,7 @@
 // built-in models (models/registry.h) that can run them.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,12 @@ struct TextLawBindings {
   std::vector<LawBinding> bindings;  // law order within registry order
   std::vector<TextLawRefusal> refusals;
 };
+
+// Binds a text law to one model (made by text_law_binder, proofs/
+// text_law_binding.h), or says why it cannot: how a plugin's model takes
+// text laws, since only the plugin can instantiate the binding for its type.
+using TextLawBinder =
+    std::function<void(const std::shared_ptr<const TextLaw>& law, TextLawBindings& into)>;
 
 TextLawBindings builtin_text_law_bindings(const std::vector<std::shared_ptr<const TextLaw>>& laws,
                                           const semantics::ModelConfig& config = {});

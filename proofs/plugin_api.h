@@ -28,26 +28,32 @@
 
 #include "proofs/binding.h"
 #include "proofs/catalogue.h"
+#include "proofs/text_law_binding.h"
 
 namespace perturb::proofs {
 
 // Bumped whenever a type that crosses the plugin boundary (LawBinding, Case,
-// Outcome, the catalogue) changes its layout or meaning.
-inline constexpr int kPluginAbiVersion = 2;
+// Outcome, the catalogue, TextLaw) changes its layout or meaning.
+inline constexpr int kPluginAbiVersion = 3;
 
 // What a plugin's perturb_register_models fills in.
 class PluginRegistry {
  public:
-  // Binds every law of the catalogue that hosts Model to a copy of `model`.
+  // Binds every law of the catalogue that hosts Model to a copy of `model`,
+  // and keeps a binder for the text laws of --equation and --rule-file.
   template <CheckableModel Model>
   void add(const Model& model) {
-    bind_laws(catalogue, std::make_shared<const Model>(model), bindings_);
+    const auto shared = std::make_shared<const Model>(model);
+    bind_laws(catalogue, shared, bindings_);
+    text_law_binders_.push_back(text_law_binder(shared));
   }
 
   std::vector<LawBinding>& bindings() { return bindings_; }
+  std::vector<TextLawBinder>& text_law_binders() { return text_law_binders_; }
 
  private:
   std::vector<LawBinding> bindings_;
+  std::vector<TextLawBinder> text_law_binders_;
 };
 
 }  // namespace perturb::proofs

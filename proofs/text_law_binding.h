@@ -9,6 +9,7 @@
 #include <string>
 
 #include "proofs/binding.h"
+#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/laws_soundness.h"
 #include "proofs/text_law.h"
 
@@ -56,6 +57,20 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, std::shared_ptr<con
                   laws::detail::denote(*model, k.point_context, rhs, type, "the right side")};
             });
           }};
+}
+
+// The TextLawBinder of model: binds a law when text_law_refusal allows it,
+// else records the refusal.
+template <CheckableModel M>
+TextLawBinder text_law_binder(std::shared_ptr<const M> model) {
+  return [model](const std::shared_ptr<const TextLaw>& law, TextLawBindings& into) {
+    if (auto refusal = text_law_refusal<M>(*law)) {
+      into.refusals.push_back(
+          {law->id, std::string(model->name()), model->is_foil(), std::move(*refusal)});
+    } else {
+      into.bindings.push_back(bind_text_law(law, model));
+    }
+  };
 }
 
 }  // namespace perturb::proofs

@@ -71,8 +71,10 @@ TEST_CASE("perturb check --equation: a bad equation is exit status 2 with its po
   CHECK(refused.status == 2);
   CHECK(refused.err.find("perturb: note: equation.1 is not run on smooth: it is not closed") !=
         std::string::npos);
-  const auto plugin = run_perturb({"check", "--equation", kSumRule, "--plugin", "/nonexistent.so"});
+  const auto plugin =
+      run_perturb({"check", "--equation", kSumRule, "--plugin", "/nonexistent/libnothing.so"});
   CHECK(plugin.status == 2);
+  CHECK(plugin.err.find("plugin /nonexistent/libnothing.so: cannot load") != std::string::npos);
 }
 
 TEST_CASE("perturb check --rule-file: each rule is a law rule.NAME, sound or refuted",

@@ -223,3 +223,26 @@ TEST_CASE("perturb check --plugin: unusable plugins are errors with exit 2", "[p
     CHECK(run.output.find("plugin " + path) != std::string::npos);
   }
 }
+
+// A plugin's models take the laws of --equation too (a binder per model,
+// proofs/plugin_api.h): sin'' = −sin holds in closures and fails in the
+// plugin's mutant whose second Taylor coefficient of sin is doubled, with
+// the plugin named; a linear-only plugin model is refused with the reason.
+TEST_CASE("perturb check --plugin --equation: text laws run on a plugin's models", "[plugin]") {
+  const std::string equation = "'forall a : R. D (\\x:R. D sin x) a = -1 * sin a'";
+  const Run run = run_perturb("check --plugin " + plugin("taylor_mutants") +
+                              " --model closures --model mutant-sin-order-2 --equation " +
+                              equation + " --cases 50 --jobs 1");
+  INFO(run.output);
+  CHECK(run.status == 1);
+  CHECK(run.output.find("equation.1                   closures                50 passed") !=
+        std::string::npos);
+  CHECK(run.output.find("mutant-sin-order-2 (foil)") != std::string::npos);
+  CHECK(run.output.find("FAILS") != std::string::npos);
+  const Run linear = run_perturb("check --plugin " + plugin("linear") +
+                                 " --model linear-maps --equation 'forall a : R. a + 0 = a'");
+  INFO(linear.output);
+  CHECK(linear.status == 2);
+  CHECK(linear.output.find("equation.1 is not run on linear-maps: it has linear maps only") !=
+        std::string::npos);
+}
