@@ -19,7 +19,6 @@
 #include "app/report_files.h"
 #include "calculus/rule_file.h"
 #include "proofs/builtin_bindings.h"
-#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
 #include "proofs/law_selection.h"
@@ -107,12 +106,7 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
   }
   if (!arguments.equations.empty() || !arguments.rule_file.empty()) {
     const auto laws = text_laws_of(arguments);
-    proofs::TextLawBindings bound = proofs::builtin_text_law_bindings(laws);
-    for (const LoadedPlugin& plugin : plugins) {
-      for (const proofs::TextLawBinder& bind : plugin.text_law_binders) {
-        for (const auto& law : laws) bind(law, bound);
-      }
-    }
+    proofs::TextLawBindings bound = bind_text_laws(laws, plugins);
     for (const proofs::TextLawRefusal& refusal : bound.refusals) {
       if (model_selected(arguments, refusal.model, refusal.foil))
         std::cerr << "perturb: note: " << refusal.to_string() << '\n';

@@ -88,4 +88,16 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   return loaded;
 }
 
+proofs::TextLawBindings bind_text_laws(
+    const std::vector<std::shared_ptr<const proofs::TextLaw>>& laws,
+    const std::vector<LoadedPlugin>& plugins) {
+  proofs::TextLawBindings bound = proofs::builtin_text_law_bindings(laws);
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const proofs::TextLawBinder& bind : plugin.text_law_binders) {
+      for (const auto& law : laws) bind(law, bound);
+    }
+  }
+  return bound;
+}
+
 }  // namespace perturb::app

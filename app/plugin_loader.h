@@ -24,4 +24,10 @@ struct LoadedPlugin {
 // stays loaded until the process ends (its code backs the bindings).
 calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path);
 
+// laws bound to every built-in model and every model of plugins that can
+// read them, and why the others cannot.
+proofs::TextLawBindings bind_text_laws(
+    const std::vector<std::shared_ptr<const proofs::TextLaw>>& laws,
+    const std::vector<LoadedPlugin>& plugins);
+
 }  // namespace perturb::app

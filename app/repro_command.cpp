@@ -9,7 +9,6 @@
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
-#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/recorded_case.h"
 #include "proofs/report.h"
 #include "proofs/runner.h"
@@ -43,11 +42,8 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
     if (!text_law.ok())
       fail_input(path + ": the statement of " + recorded->law + ": " +
                  text_law.error().to_string());
-    const auto law = std::make_shared<const proofs::TextLaw>(*text_law);
-    proofs::TextLawBindings bound = proofs::builtin_text_law_bindings({law});
-    for (const LoadedPlugin& plugin : loaded_plugins) {
-      for (const proofs::TextLawBinder& bind : plugin.text_law_binders) bind(law, bound);
-    }
+    proofs::TextLawBindings bound =
+        bind_text_laws({std::make_shared<const proofs::TextLaw>(*text_law)}, loaded_plugins);
     for (proofs::LawBinding& binding : bound.bindings) bindings.push_back(std::move(binding));
   }
   for (const proofs::LawBinding& binding : bindings) {

@@ -98,12 +98,21 @@ TEST_CASE("perturb check --rule-file: each rule is a law rule.NAME, sound or ref
 
 TEST_CASE("perturb conjecture confluence --rule-file: a user's rules join divergences",
           "[equation]") {
+  const auto without = run_perturb({"conjecture", "confluence", "--cases", "200"});
   const auto with =
       run_perturb({"conjecture", "confluence", "--cases", "200", "--rule-file",
                    (test_support::source_root() / "examples/rules/candidate.rules").string()});
   INFO(with.out << with.err);
   CHECK(with.out.find("candidate: eta-rr, eta-lambda-rr, zero-tangent-rr") != std::string::npos);
   CHECK(with.out.find("--rule-file") != std::string::npos);
+  // The rules fire: fewer of the same 200 terms diverge with them (4 against 7 at seed 1).
+  const auto divergent = [](const std::string& out) {
+    const std::size_t at = out.find(" divergent (");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = out.rfind(' ', at - 1) + 1;
+    return std::stoi(out.substr(from, at - from));
+  };
+  CHECK(divergent(with.out) < divergent(without.out));
   const auto bad =
       run_perturb({"conjecture", "confluence", "--rule-file",
                    (test_support::source_root() / "examples/rules/missing.rules").string()});
