@@ -19,6 +19,7 @@
 #include "app/report_files.h"
 #include "calculus/rule_file.h"
 #include "proofs/builtin_bindings.h"
+#include "proofs/certified_twin.h"
 #include "proofs/health.h"
 #include "proofs/junit.h"
 #include "proofs/law_selection.h"
@@ -113,6 +114,7 @@ std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
     }
     all = std::move(bound.bindings);
   }
+  proofs::certify_by_twins(all);
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
     const bool model_ok = model_selected(arguments, binding.model, binding.foil);

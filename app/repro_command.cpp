@@ -9,6 +9,7 @@
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
 #include "proofs/builtin_bindings.h"
+#include "proofs/certified_twin.h"
 #include "proofs/recorded_case.h"
 #include "proofs/report.h"
 #include "proofs/runner.h"
@@ -46,6 +47,7 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
         bind_text_laws({std::make_shared<const proofs::TextLaw>(*text_law)}, loaded_plugins);
     for (proofs::LawBinding& binding : bound.bindings) bindings.push_back(std::move(binding));
   }
+  proofs::certify_by_twins(bindings);
   for (const proofs::LawBinding& binding : bindings) {
     if (binding.info.id != recorded->law || binding.model != recorded->model) continue;
     if (auto invalid = proofs::validate_recorded_case(binding, *recorded))

@@ -1,21 +1,26 @@
-// Cost of Tagged<double> arithmetic against plain double: an unperturbed value
-// should cost about a double; perturbed values pay per monomial.
+// Cost of Tagged<F> arithmetic against plain F, for each field F of
+// models/fields.h (double, Ball at the default 64 bits): an unperturbed value
+// should cost about an F; perturbed values pay per monomial.
 //   build/release/bench/scalar_bench
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 
+#include "models/ball.h"
 #include "models/scalar.h"
 
 namespace {
 
+using perturb::models::Ball;
 using perturb::models::fresh_tag;
-using Scalar = perturb::models::Tagged<double>;
+using perturb::models::Tagged;
 
 // x perturbed by `tags` distinct infinitesimals, 0.7 + Σ (0.1·i) ε_i.
-Scalar perturbed(int tags) {
-  Scalar x(0.7);
-  for (int i = 1; i <= tags; ++i) x += 0.1 * i * Scalar::infinitesimal(fresh_tag());
+template <class F>
+Tagged<F> perturbed(int tags) {
+  Tagged<F> x(F(0.7));
+  for (int i = 1; i <= tags; ++i)
+    x += Tagged<F>(F(0.1 * i)) * Tagged<F>::infinitesimal(fresh_tag());
   return x;
 }
 
@@ -43,21 +48,39 @@ void double_sin(benchmark::State& state) {
   }
 }
 
-// The argument is the number of tags in each operand (0: unperturbed).
-void tagged_add(benchmark::State& state) {
-  const Scalar x = perturbed(static_cast<int>(state.range(0)));
-  const Scalar y = perturbed(static_cast<int>(state.range(0)));
+void ball_add(benchmark::State& state) {
+  const Ball x(0.7), y(1.3);
   for (auto _ : state) benchmark::DoNotOptimize(x + y);
 }
 
-void tagged_mul(benchmark::State& state) {
-  const Scalar x = perturbed(static_cast<int>(state.range(0)));
-  const Scalar y = perturbed(static_cast<int>(state.range(0)));
+void ball_mul(benchmark::State& state) {
+  const Ball x(0.7), y(1.3);
   for (auto _ : state) benchmark::DoNotOptimize(x * y);
 }
 
+void ball_sin(benchmark::State& state) {
+  const Ball x(0.7);
+  for (auto _ : state) benchmark::DoNotOptimize(sin(x));
+}
+
+// The argument is the number of tags in each operand (0: unperturbed).
+template <class F>
+void tagged_add(benchmark::State& state) {
+  const Tagged<F> x = perturbed<F>(static_cast<int>(state.range(0)));
+  const Tagged<F> y = perturbed<F>(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(x + y);
+}
+
+template <class F>
+void tagged_mul(benchmark::State& state) {
+  const Tagged<F> x = perturbed<F>(static_cast<int>(state.range(0)));
+  const Tagged<F> y = perturbed<F>(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(x * y);
+}
+
+template <class F>
 void tagged_sin(benchmark::State& state) {
-  const Scalar x = perturbed(static_cast<int>(state.range(0)));
+  const Tagged<F> x = perturbed<F>(static_cast<int>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(sin(x));
 }
 
@@ -66,8 +89,14 @@ void tagged_sin(benchmark::State& state) {
 BENCHMARK(double_add);
 BENCHMARK(double_mul);
 BENCHMARK(double_sin);
-BENCHMARK(tagged_add)->Arg(0)->Arg(1)->Arg(3);
-BENCHMARK(tagged_mul)->Arg(0)->Arg(1)->Arg(3);
-BENCHMARK(tagged_sin)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK(ball_add);
+BENCHMARK(ball_mul);
+BENCHMARK(ball_sin);
+BENCHMARK_TEMPLATE(tagged_add, double)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_mul, double)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_sin, double)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_add, Ball)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_mul, Ball)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_sin, Ball)->Arg(0)->Arg(1)->Arg(3);
 
 BENCHMARK_MAIN();

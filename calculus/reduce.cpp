@@ -74,7 +74,7 @@ Term delta_tangent(Primitive primitive) {
 
 // The literal value of primitive applied to arg, if arg is 0 or a literal
 // (for mul: ⟨a, b⟩ of literals) and the value is finite.
-std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg) {
+std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg, const Rules& rules) {
   double value;
   if (primitive == Primitive::Mul) {
     // arg is ⟨a, b⟩ = ι1 a + ι2 b (in either order) with literals a and b.
@@ -87,9 +87,13 @@ std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg) {
     const auto first = literal_in(1), second = literal_in(2);
     if (!is_sum(arg) || arg->children().size() != 2 || !first || !second) return std::nullopt;
     value = *first * *second;
+    // The product is exact when its rounding error, fma(a, b, −ab), is 0.
+    if (!rules.rounded_folds && std::fma(*first, *second, -value) != 0) return std::nullopt;
   } else {
     if (!is_zero(arg) && !is_lit(arg)) return std::nullopt;
     const double x = is_zero(arg) ? 0.0 : lit_value(arg);
+    // sin, cos and exp of a non-zero rational are irrational (Lindemann).
+    if (!rules.rounded_folds && x != 0) return std::nullopt;
     value = primitive == Primitive::Sin   ? std::sin(x)
             : primitive == Primitive::Cos ? std::cos(x)
                                           : std::exp(x);
@@ -144,10 +148,18 @@ struct FoldGroup {
   std::vector<ChainLink> chain;
   std::vector<std::size_t> members;  // indices into the sum's summands
   double total = 0;
+  bool exact = true;  // every partial sum of the total was exact
 };
 
-// The groups of ≥ 2 summands with the same chain whose total is finite.
-std::vector<FoldGroup> foldable_groups(const Term& sum) {
+// a + b rounded, and whether that is exact (Knuth's TwoSum error is 0).
+std::pair<double, bool> exact_sum(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb) == 0};
+}
+
+// The groups of ≥ 2 summands with the same chain whose total is finite (and
+// exact, each partial sum, unless rules allow rounded folds).
+std::vector<FoldGroup> foldable_groups(const Term& sum, const Rules& rules) {
   std::vector<FoldGroup> groups;
   const auto& parts = sum->children();
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -160,18 +172,21 @@ std::vector<FoldGroup> foldable_groups(const Term& sum) {
       it = std::prev(groups.end());
     }
     it->members.push_back(i);
-    it->total += chained->second;
+    const auto [total, exact] = exact_sum(it->total, chained->second);
+    it->total = total;
+    it->exact = it->exact && exact;
   }
-  std::erase_if(groups,
-                [](const FoldGroup& g) { return g.members.size() < 2 || !std::isfinite(g.total); });
+  std::erase_if(groups, [&](const FoldGroup& g) {
+    return g.members.size() < 2 || !std::isfinite(g.total) || (!rules.rounded_folds && !g.exact);
+  });
   return groups;
 }
 
-Term fold_literals(const Term& sum) {
+Term fold_literals(const Term& sum, const Rules& rules) {
   const auto& parts = sum->children();
   std::vector<bool> folded(parts.size(), false);
   std::vector<Term> result;
-  for (const FoldGroup& group : foldable_groups(sum)) {
+  for (const FoldGroup& group : foldable_groups(sum, rules)) {
     for (std::size_t i : group.members) folded[i] = true;
     result.push_back(rewrap(parts[group.members.front()], group.total));
   }
@@ -189,11 +204,11 @@ std::optional<std::string_view> application_rule(const Term& term, const Rules& 
   if (!rules.delta || !is_prim(fn)) return std::nullopt;
   const Primitive primitive = prim_of(fn);
   if (primitive == Primitive::Mul && lacks_a_factor(app_arg(term))) return kMulZero;
-  if (evaluate_primitive(primitive, app_arg(term))) return kArith;
+  if (evaluate_primitive(primitive, app_arg(term), rules)) return kArith;
   return std::nullopt;
 }
 
-std::optional<Term> contract_with(const Term& term, std::string_view rule,
+std::optional<Term> contract_with(const Term& term, std::string_view rule, const Rules& rules,
                                   std::uint64_t max_nodes) {
   if (rule == kBeta) return substitute(lam_body(app_fn(term)), app_arg(term), max_nodes);
   if (rule == kPi) return operand(operand(term));
@@ -207,8 +222,8 @@ std::optional<Term> contract_with(const Term& term, std::string_view rule,
   }
   if (rule == kMulZero) return mk_zero(real_type());
   if (rule == kArith) {
-    if (is_sum(term)) return fold_literals(term);
-    return mk_lit(*evaluate_primitive(prim_of(app_fn(term)), app_arg(term)));
+    if (is_sum(term)) return fold_literals(term, rules);
+    return mk_lit(*evaluate_primitive(prim_of(app_fn(term)), app_arg(term), rules));
   }
   return delta_tangent(prim_of(operand(term)));  // the delta-T-… rules
 }
@@ -269,7 +284,7 @@ std::optional<std::string_view> redex_rule(const Term& term, const Rules& rules)
       if (rules.delta && is_prim(operand(term))) return delta_tangent_rule(prim_of(operand(term)));
       return std::nullopt;
     case TermKind::Sum:
-      if (rules.delta && !foldable_groups(term).empty()) return kArith;
+      if (rules.delta && !foldable_groups(term, rules).empty()) return kArith;
       return std::nullopt;
     default:
       return std::nullopt;
@@ -279,7 +294,7 @@ std::optional<std::string_view> redex_rule(const Term& term, const Rules& rules)
 std::optional<Contraction> contract(const Term& term, const Rules& rules, std::uint64_t max_nodes) {
   const auto rule = redex_rule(term, rules);
   if (!rule) return std::nullopt;
-  return Contraction{*rule, *contract_with(term, *rule, max_nodes)};
+  return Contraction{*rule, *contract_with(term, *rule, rules, max_nodes)};
 }
 
 bool has_redex(const Term& term, const Rules& rules) { return RedexSearch(rules).contains(term); }

@@ -19,7 +19,8 @@
 //   mul N → 0 when every summand of N is an ι1 or every one an ι2
 //   (N = 0 included): mul is bilinear                           "delta-mul-zero"
 //
-// A δ-rule never produces a non-finite literal: such a redex is left alone.
+// A δ-rule never produces a non-finite literal: such a redex is left alone;
+// nor, with Rules::rounded_folds off, a literal other than the exact value.
 // The reducts are built by the smart constructors, so a step may reorder a
 // sum or distribute a constructor over it (§3).
 #pragma once
@@ -39,6 +40,12 @@ namespace perturb::calculus {
 // Which rules are on: β, π and T always, the δ-rules as a group.
 struct Rules {
   bool delta = true;
+  // Whether delta-arith may fold to a rounded literal (a * b, a sum of
+  // literals, sin a, cos a, exp a to the nearest double). Off, only folds
+  // whose literal is the exact value are redexes: a rounded fold holds only
+  // up to rounding, which a certified model (closures@ball) refutes, so the
+  // sound.* laws give such a model exact folds only (proofs/laws_soundness.h).
+  bool rounded_folds = true;
 };
 
 // A path from the root to a subterm: child indices in calculus/term.h order

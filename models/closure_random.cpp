@@ -18,13 +18,15 @@ namespace {
 // no unit type and no literals of an atom); elsewhere the text is empty.
 using Text = std::string;
 
+template <class F>
 struct Probe {
-  std::function<Scalar(const Value&)> at;
+  std::function<Tagged<F>(const BasicValue<F>&)> at;
   std::function<Text(const Text& x)> text;  // the term of type R, given the argument's term
 };
 
+template <class F>
 struct Builder {
-  std::function<Value(const Scalar&, const Scalar&)> at;
+  std::function<BasicValue<F>(const Tagged<F>&, const Tagged<F>&)> at;
   std::function<Text(const Text& s, const Text& t)> text;
 };
 
@@ -40,8 +42,9 @@ Text literal(double value) {
 
 // The literal of an unperturbed scalar; "" for one that carries an ε (no term
 // of the calculus denotes it).
-Text scalar_literal(const Scalar& scalar) {
-  return scalar.is_unperturbed() ? literal(scalar.primal_value()) : Text();
+template <class F>
+Text scalar_literal(const Tagged<F>& scalar) {
+  return scalar.is_unperturbed() ? literal(to_double(scalar.primal_value())) : Text();
 }
 
 // The term `pattern` with its holes filled by parts; "" when a part has no
@@ -90,12 +93,16 @@ struct Names {
   Text fresh() { return "x" + std::to_string(next++); }
 };
 
-Builder random_builder(const ClosureCategory& category, const Object& object, std::mt19937_64& rng,
-                       Names& names);
+template <class F>
+Builder<F> random_builder(const BasicClosureCategory<F>& category, const Object& object,
+                          std::mt19937_64& rng, Names& names);
 
 // A smooth map X → R that depends on every part of its argument.
-Probe random_probe(const ClosureCategory& category, const Object& object, std::mt19937_64& rng,
-                   Names& names) {
+template <class F>
+Probe<F> random_probe(const BasicClosureCategory<F>& category, const Object& object,
+                      std::mt19937_64& rng, Names& names) {
+  using Value = BasicValue<F>;
+  using Scalar = Tagged<F>;
   switch (object.kind()) {
     case Object::Kind::Terminal:
       return {[](const Value&) { return Scalar(0.0); }, [](const Text&) { return Text(); }};
@@ -116,8 +123,8 @@ Probe random_probe(const ClosureCategory& category, const Object& object, std::m
               [](const Text&) { return Text(); }};
     }
     case Object::Kind::Product: {
-      Probe first = random_probe(category, object.left(), rng, names);
-      Probe second = random_probe(category, object.right(), rng, names);
+      Probe<F> first = random_probe(category, object.left(), rng, names);
+      Probe<F> second = random_probe(category, object.right(), rng, names);
       const double coupling = uniform(rng, -0.5, 0.5);
       return {[first, second, coupling](const Value& x) {
                 const Scalar a = first.at(component(x, 0)), b = second.at(component(x, 1));
@@ -130,7 +137,7 @@ Probe random_probe(const ClosureCategory& category, const Object& object, std::m
     }
     case Object::Kind::Exponential: {
       const Value argument = random_value(category, object.left(), rng);
-      Probe result = random_probe(category, object.right(), rng, names);
+      Probe<F> result = random_probe(category, object.right(), rng, names);
       // A function from another sampler may have no term.
       const Text argument_text = argument.is_closure() && argument.description().empty()
                                      ? Text()
@@ -146,8 +153,11 @@ Probe random_probe(const ClosureCategory& category, const Object& object, std::m
 }
 
 // A smooth map R × R → Y.
-Builder random_builder(const ClosureCategory& category, const Object& object, std::mt19937_64& rng,
-                       Names& names) {
+template <class F>
+Builder<F> random_builder(const BasicClosureCategory<F>& category, const Object& object,
+                          std::mt19937_64& rng, Names& names) {
+  using Value = BasicValue<F>;
+  using Scalar = Tagged<F>;
   switch (object.kind()) {
     case Object::Kind::Terminal:
       return {[](const Scalar&, const Scalar&) { return Value(); },
@@ -178,19 +188,19 @@ Builder random_builder(const ClosureCategory& category, const Object& object, st
       }
     }
     case Object::Kind::Atom: {
-      std::vector<Builder> parts;
+      std::vector<Builder<F>> parts;
       for (int i = 0; i < object.dimension(); ++i)
         parts.push_back(random_builder(category, Object::real(), rng, names));
       return {[parts](const Scalar& s, const Scalar& t) {
                 std::vector<Value> elements;
-                for (const Builder& part : parts) elements.push_back(part.at(s, t));
+                for (const Builder<F>& part : parts) elements.push_back(part.at(s, t));
                 return Value::tuple(std::move(elements));
               },
               [](const Text&, const Text&) { return Text(); }};
     }
     case Object::Kind::Product: {
-      Builder first = random_builder(category, object.left(), rng, names);
-      Builder second = random_builder(category, object.right(), rng, names);
+      Builder<F> first = random_builder(category, object.left(), rng, names);
+      Builder<F> second = random_builder(category, object.right(), rng, names);
       return {[first, second](const Scalar& s, const Scalar& t) {
                 return Value::pair(first.at(s, t), second.at(s, t));
               },
@@ -199,8 +209,8 @@ Builder random_builder(const ClosureCategory& category, const Object& object, st
               }};
     }
     case Object::Kind::Exponential: {
-      Probe probe = random_probe(category, object.left(), rng, names);
-      Builder result = random_builder(category, object.right(), rng, names);
+      Probe<F> probe = random_probe(category, object.left(), rng, names);
+      Builder<F> result = random_builder(category, object.right(), rng, names);
       const double coupling = uniform(rng, -1.0, 1.0);
       const bool described = has_term(object);
       const Text x = names.fresh(), type = surface_type(object.left());
@@ -227,7 +237,10 @@ Builder random_builder(const ClosureCategory& category, const Object& object, st
 
 }  // namespace
 
-Value random_value(const ClosureCategory& category, const Object& object, std::mt19937_64& rng) {
+template <class F>
+BasicValue<F> random_value(const BasicClosureCategory<F>& category, const Object& object,
+                           std::mt19937_64& rng) {
+  using Value = BasicValue<F>;
   switch (object.kind()) {
     case Object::Kind::Terminal:
       return Value();
@@ -249,12 +262,14 @@ Value random_value(const ClosureCategory& category, const Object& object, std::m
   return Value();
 }
 
-Value random_smooth_function(const ClosureCategory& category, const Object& exponential,
-                             std::mt19937_64& rng) {
+template <class F>
+BasicValue<F> random_smooth_function(const BasicClosureCategory<F>& category,
+                                     const Object& exponential, std::mt19937_64& rng) {
+  using Value = BasicValue<F>;
   Names names;
-  Probe first = random_probe(category, exponential.left(), rng, names);
-  Probe second = random_probe(category, exponential.left(), rng, names);
-  Builder result = random_builder(category, exponential.right(), rng, names);
+  Probe<F> first = random_probe(category, exponential.left(), rng, names);
+  Probe<F> second = random_probe(category, exponential.left(), rng, names);
+  Builder<F> result = random_builder(category, exponential.right(), rng, names);
   Text text;
   if (has_term(exponential)) {
     const Text x = names.fresh();
@@ -265,5 +280,12 @@ Value random_smooth_function(const ClosureCategory& category, const Object& expo
       [first, second, result](const Value& x) { return result.at(first.at(x), second.at(x)); },
       std::move(text));
 }
+
+#define PERTURB_INSTANTIATE_RANDOM(F)                                                          \
+  template BasicValue<F> random_value(const BasicClosureCategory<F>&, const Object&,           \
+                                      std::mt19937_64&);                                       \
+  template BasicValue<F> random_smooth_function(const BasicClosureCategory<F>&, const Object&, \
+                                                std::mt19937_64&);
+PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_RANDOM)
 
 }  // namespace perturb::models::closures

@@ -12,13 +12,16 @@ namespace perturb::models::closures {
 
 // Reals uniform in [−2, 2]; tuples, pairs componentwise; the zero value at 1;
 // functions from `category`'s sampler.
-Value random_value(const ClosureCategory& category, const Object& object, std::mt19937_64& rng);
+template <class F>
+BasicValue<F> random_value(const BasicClosureCategory<F>& category, const Object& object,
+                           std::mt19937_64& rng);
 
 // A random smooth closed function X → Y for X ⇒ Y = exponential: y(p1(x), p2(x))
 // with two random probes p1, p2 : X → R and a random builder y : R × R → Y
 // (two coordinates, so that mixed second derivatives are not trivially zero).
 // The default FunctionSampler.
-Value random_smooth_function(const ClosureCategory& category, const Object& exponential,
-                             std::mt19937_64& rng);
+template <class F>
+BasicValue<F> random_smooth_function(const BasicClosureCategory<F>& category,
+                                     const Object& exponential, std::mt19937_64& rng);
 
 }  // namespace perturb::models::closures

@@ -11,15 +11,18 @@
 
 namespace perturb::models::closures {
 
-Morphism::Morphism(Object domain, Object codomain, Function function)
+template <class F>
+BasicMorphism<F>::BasicMorphism(Object domain, Object codomain, BasicFunction<F> function)
     : domain_(std::move(domain)),
       codomain_(std::move(codomain)),
-      function_(std::make_shared<const Function>(std::move(function))) {}
+      function_(std::make_shared<const BasicFunction<F>>(std::move(function))) {}
 
-ClosureCategory::ClosureCategory(const semantics::ModelConfig& config, FunctionSampler sampler)
+template <class F>
+BasicClosureCategory<F>::BasicClosureCategory(const semantics::ModelConfig& config,
+                                              FunctionSampler sampler)
     : atom_dimension_(config.atom_dimension),
       max_evaluation_steps_(config.max_evaluation_steps),
-      sampler_(sampler ? std::move(sampler) : FunctionSampler(random_smooth_function)) {
+      sampler_(sampler ? std::move(sampler) : FunctionSampler(random_smooth_function<F>)) {
   calculus::check(atom_dimension_ >= 1, "closures: the atom dimension must be at least 1");
 }
 
@@ -33,148 +36,197 @@ void require_equal(const char* operation, const Object& expected, const Object& 
 
 }  // namespace
 
-Morphism ClosureCategory::identity(const Object& x) const {
-  return Morphism(x, x, [](const Value& p) { return p; });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::identity(const Object& x) const {
+  return Morphism(x, x, [](const Point& p) { return p; });
 }
 
-Morphism ClosureCategory::compose(const Morphism& f, const Morphism& g) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::compose(const Morphism& f, const Morphism& g) const {
   require_equal("compose", f.domain(), g.codomain());
-  return Morphism(g.domain(), f.codomain(), [f, g](const Value& p) { return f(g(p)); });
+  return Morphism(g.domain(), f.codomain(), [f, g](const Point& p) { return f(g(p)); });
 }
 
-std::optional<std::pair<Object, Object>> ClosureCategory::factors(const Object& p) const {
+template <class F>
+std::optional<std::pair<Object, Object>> BasicClosureCategory<F>::factors(const Object& p) const {
   if (p.kind() != Object::Kind::Product) return std::nullopt;
   return std::pair(p.left(), p.right());
 }
 
-Morphism ClosureCategory::pair(const Morphism& f, const Morphism& g) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::pair(const Morphism& f, const Morphism& g) const {
   require_equal("pair", f.domain(), g.domain());
   return Morphism(f.domain(), Object::product(f.codomain(), g.codomain()),
-                  [f, g](const Value& p) { return Value::pair(f(p), g(p)); });
+                  [f, g](const Point& p) { return Point::pair(f(p), g(p)); });
 }
 
-Morphism ClosureCategory::proj1(const Object& x, const Object& y) const {
-  return Morphism(Object::product(x, y), x, [](const Value& p) { return component(p, 0); });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::proj1(const Object& x, const Object& y) const {
+  return Morphism(Object::product(x, y), x, [](const Point& p) { return component(p, 0); });
 }
 
-Morphism ClosureCategory::proj2(const Object& x, const Object& y) const {
-  return Morphism(Object::product(x, y), y, [](const Value& p) { return component(p, 1); });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::proj2(const Object& x, const Object& y) const {
+  return Morphism(Object::product(x, y), y, [](const Point& p) { return component(p, 1); });
 }
 
-Morphism ClosureCategory::bang(const Object& x) const {
-  return Morphism(x, Object(), [](const Value&) { return Value(); });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::bang(const Object& x) const {
+  return Morphism(x, Object(), [](const Point&) { return Point(); });
 }
 
-Morphism ClosureCategory::add(const Morphism& f, const Morphism& g) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::add(const Morphism& f, const Morphism& g) const {
   require_equal("add", f.domain(), g.domain());
   require_equal("add", f.codomain(), g.codomain());
   return Morphism(f.domain(), f.codomain(),
-                  [f, g](const Value& p) { return closures::add(f(p), g(p)); });
+                  [f, g](const Point& p) { return closures::add(f(p), g(p)); });
 }
 
-Morphism ClosureCategory::zero(const Object& x, const Object& y) const {
-  return Morphism(x, y, [](const Value&) { return Value(); });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::zero(const Object& x, const Object& y) const {
+  return Morphism(x, y, [](const Point&) { return Point(); });
 }
 
-Morphism ClosureCategory::primitive(calculus::Primitive primitive) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitive) const {
   const Object r = Object::real();
   switch (primitive) {
     case calculus::Primitive::Mul:
-      return Morphism(Object::product(r, r), r, [](const Value& p) {
+      return Morphism(Object::product(r, r), r, [](const Point& p) {
         return scalar_of(component(p, 0)) * scalar_of(component(p, 1));
       });
     case calculus::Primitive::Sin:
-      return Morphism(r, r, [](const Value& p) { return sin(scalar_of(p)); });
+      return Morphism(r, r, [](const Point& p) { return sin(scalar_of(p)); });
     case calculus::Primitive::Cos:
-      return Morphism(r, r, [](const Value& p) { return cos(scalar_of(p)); });
+      return Morphism(r, r, [](const Point& p) { return cos(scalar_of(p)); });
     case calculus::Primitive::Exp:
-      return Morphism(r, r, [](const Value& p) { return exp(scalar_of(p)); });
+      return Morphism(r, r, [](const Point& p) { return exp(scalar_of(p)); });
   }
   throw calculus::InternalError("closures: unknown primitive");
 }
 
-Morphism ClosureCategory::constant(double value) const {
-  return Morphism(Object(), Object::real(), [value](const Value&) { return Value::real(value); });
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::constant(double value) const {
+  return Morphism(Object(), Object::real(), [value](const Point&) { return Point::real(value); });
 }
 
-Value ClosureCategory::apply(const Morphism& f, const Value& p) const {
-  const EvaluationScope evaluation(max_evaluation_steps_);
+template <class F>
+BasicValue<F> BasicClosureCategory<F>::apply(const Morphism& f, const Point& p) const {
+  const EvaluationScope<F> evaluation(max_evaluation_steps_);
   return f(p);
 }
 
-Morphism ClosureCategory::memoized(const Morphism& f) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::memoized(const Morphism& f) const {
   const std::uint64_t id = new_memo_id();
-  return Morphism(f.domain(), f.codomain(), [f, id](const Value& p) {
-    if (const Value* image = find_memoized(id, p)) return *image;
-    Value image = f(p);
+  return Morphism(f.domain(), f.codomain(), [f, id](const Point& p) {
+    if (const Point* image = find_memoized(id, p)) return *image;
+    Point image = f(p);
     remember(id, p, image);
     return image;
   });
 }
 
-Morphism ClosureCategory::eval(const Object& x, const Object& y) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::eval(const Object& x, const Object& y) const {
   return Morphism(Object::product(Object::exponential(x, y), x), y,
-                  [](const Value& p) { return closures::apply(component(p, 0), component(p, 1)); });
+                  [](const Point& p) { return closures::apply(component(p, 0), component(p, 1)); });
 }
 
-Morphism ClosureCategory::curry(const Morphism& f) const {
+template <class F>
+BasicMorphism<F> BasicClosureCategory<F>::curry(const Morphism& f) const {
   const Object& domain = f.domain();
   if (domain.kind() != Object::Kind::Product) {
     throw semantics::CategoryError("curry: the domain " + domain.to_string() + " is not a product");
   }
   return Morphism(domain.left(), Object::exponential(domain.right(), f.codomain()),
-                  [f](const Value& z) {
-                    return Value::closure([f, z](const Value& x) { return f(Value::pair(z, x)); });
+                  [f](const Point& z) {
+                    return Point::closure([f, z](const Point& x) { return f(Point::pair(z, x)); });
                   });
 }
 
-Value ClosureCategory::random_point(const Object& x, std::mt19937_64& rng) const {
+template <class F>
+BasicValue<F> BasicClosureCategory<F>::random_point(const Object& x, std::mt19937_64& rng) const {
   if (x.kind() == Object::Kind::Exponential) return sampler_(*this, x, rng);
   return random_value(*this, x, rng);
 }
 
 namespace {
 
-// The comparison of two scalars: every coefficient (primal and perturbation)
-// within tolerance, NotFinite when either has a NaN or an infinity.
-semantics::Comparison compare_scalars(const Scalar& a, const Scalar& b,
-                                      const semantics::Tolerance& tolerance) {
-  using semantics::Comparison;
-  if (!a.is_finite() || !b.is_finite()) return Comparison::NotFinite;
-  if (!semantics::approx_equal(a.primal_value(), b.primal_value(), tolerance)) {
-    return Comparison::Different;
+// One coefficient of two scalars: within tolerance over double; over Ball
+// certified (models/ball.h): Different when the balls are disjoint,
+// Undecided when they overlap but are not tight at the working precision.
+semantics::Comparison compare_coefficients(double a, double b,
+                                           const semantics::Tolerance& tolerance) {
+  return semantics::approx_equal(a, b, tolerance) ? semantics::Comparison::Equal
+                                                  : semantics::Comparison::Different;
+}
+
+semantics::Comparison compare_coefficients(const Ball& a, const Ball& b,
+                                           const semantics::Tolerance&) {
+  switch (compare_balls(a, b, ball_precision())) {
+    case BallRelation::Disjoint:
+      return semantics::Comparison::Different;
+    case BallRelation::Tight:
+      return semantics::Comparison::Equal;
+    case BallRelation::Loose:
+      break;
   }
-  for (const Scalar::Term& term : a.perturbation()) {
-    if (!semantics::approx_equal(term.coefficient, b.coefficient(term.monomial), tolerance))
-      return Comparison::Different;
-  }
-  for (const Scalar::Term& term : b.perturbation()) {
-    if (!semantics::approx_equal(a.coefficient(term.monomial), term.coefficient, tolerance))
-      return Comparison::Different;
-  }
-  return Comparison::Equal;
+  return semantics::Comparison::Undecided;
+}
+
+// A certified lower bound of |a − b|: none over double.
+std::optional<double> certified_separation(double, double) { return std::nullopt; }
+std::optional<double> certified_separation(const Ball& a, const Ball& b) {
+  return separation(a, b);
 }
 
 // Of two parts' comparisons: a difference in finite values decides; else a
-// non-finite part makes the whole not finite.
+// non-finite part makes the whole not finite; else an undecided part leaves
+// the whole undecided.
 semantics::Comparison combined(semantics::Comparison a, semantics::Comparison b) {
   using semantics::Comparison;
-  if (a == Comparison::Different || b == Comparison::Different) return Comparison::Different;
-  if (a == Comparison::NotFinite || b == Comparison::NotFinite) return Comparison::NotFinite;
+  for (Comparison decisive : {Comparison::Different, Comparison::NotFinite, Comparison::Undecided})
+    if (a == decisive || b == decisive) return decisive;
   return Comparison::Equal;
+}
+
+// The comparison of two scalars: every coefficient (primal and perturbation)
+// compared, NotFinite when either has a NaN or an infinity.
+template <class F>
+semantics::Comparison compare_scalars(const Tagged<F>& a, const Tagged<F>& b,
+                                      const semantics::Tolerance& tolerance) {
+  using semantics::Comparison;
+  if (!a.is_finite() || !b.is_finite()) return Comparison::NotFinite;
+  Comparison result = compare_coefficients(a.primal_value(), b.primal_value(), tolerance);
+  for (const typename Tagged<F>::Term& term : a.perturbation()) {
+    if (result == Comparison::Different) return result;
+    result = combined(
+        result, compare_coefficients(term.coefficient, b.coefficient(term.monomial), tolerance));
+  }
+  for (const typename Tagged<F>::Term& term : b.perturbation()) {
+    if (result == Comparison::Different) return result;
+    result = combined(
+        result, compare_coefficients(a.coefficient(term.monomial), term.coefficient, tolerance));
+  }
+  return result;
 }
 
 constexpr int kFunctionProbes = 3;
 
-std::string describe_scalar(const Scalar& scalar);
+template <class F>
+std::string describe_scalar(const Tagged<F>& scalar);
 
 }  // namespace
 
-semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, const Value& q,
-                                               const semantics::Tolerance& tolerance,
-                                               std::mt19937_64& rng) const {
+template <class F>
+semantics::Comparison BasicClosureCategory<F>::compare(const Object& x, const Point& p,
+                                                       const Point& q,
+                                                       const semantics::Tolerance& tolerance,
+                                                       std::mt19937_64& rng) const {
   using semantics::Comparison;
-  const EvaluationScope evaluation(max_evaluation_steps_);  // function values are applied below
+  const EvaluationScope<F> evaluation(max_evaluation_steps_);  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return Comparison::Equal;
@@ -197,7 +249,7 @@ semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, 
       // arguments, so finiteness is judged here, not by is_finite alone.
       Comparison result = Comparison::Equal;
       for (int i = 0; i < kFunctionProbes; ++i) {
-        const Value argument = random_point(x.left(), rng);
+        const Point argument = random_point(x.left(), rng);
         result = combined(result, compare(x.right(), closures::apply(p, argument),
                                           closures::apply(q, argument), tolerance, rng));
       }
@@ -210,23 +262,32 @@ semantics::Comparison ClosureCategory::compare(const Object& x, const Value& p, 
 namespace {
 
 // Where two scalars that compare Different differ: the primal value, else
-// the first perturbation coefficient out of tolerance.
-std::optional<semantics::Difference> scalar_difference(const Scalar& a, const Scalar& b,
+// the first perturbation coefficient that differs.
+template <class F>
+std::optional<semantics::Difference> scalar_difference(const Tagged<F>& a, const Tagged<F>& b,
                                                        const semantics::Tolerance& tolerance) {
-  if (compare_scalars(a, b, tolerance) != semantics::Comparison::Different) return std::nullopt;
-  if (!semantics::approx_equal(a.primal_value(), b.primal_value(), tolerance)) {
-    return semantics::Difference{{}, a.primal_value(), b.primal_value()};
+  using semantics::Comparison;
+  if (compare_scalars(a, b, tolerance) != Comparison::Different) return std::nullopt;
+  const auto differ = [&](const F& x, const F& y) {
+    return compare_coefficients(x, y, tolerance) == Comparison::Different;
+  };
+  if (differ(a.primal_value(), b.primal_value())) {
+    return semantics::Difference{{},
+                                 to_double(a.primal_value()),
+                                 to_double(b.primal_value()),
+                                 certified_separation(a.primal_value(), b.primal_value())};
   }
   std::vector<Monomial> monomials;
-  for (const Scalar::Term& term : a.perturbation()) monomials.push_back(term.monomial);
-  for (const Scalar::Term& term : b.perturbation()) monomials.push_back(term.monomial);
+  for (const auto& term : a.perturbation()) monomials.push_back(term.monomial);
+  for (const auto& term : b.perturbation()) monomials.push_back(term.monomial);
   for (const Monomial& monomial : monomials) {
-    const double x = a.coefficient(monomial), y = b.coefficient(monomial);
-    if (semantics::approx_equal(x, y, tolerance)) continue;
+    const F x = a.coefficient(monomial), y = b.coefficient(monomial);
+    if (!differ(x, y)) continue;
     return semantics::Difference{{{"coefficient of " + monomial_to_string(monomial),
                                    fmt::format("{}", x), fmt::format("{}", y)}},
-                                 x,
-                                 y};
+                                 to_double(x),
+                                 to_double(y),
+                                 certified_separation(x, y)};
   }
   return std::nullopt;
 }
@@ -241,12 +302,13 @@ std::optional<semantics::Difference> after_step(std::optional<semantics::Differe
 
 }  // namespace
 
-std::optional<semantics::Difference> ClosureCategory::difference(
-    const Object& x, const Value& p, const Value& q, const semantics::Tolerance& tolerance,
+template <class F>
+std::optional<semantics::Difference> BasicClosureCategory<F>::difference(
+    const Object& x, const Point& p, const Point& q, const semantics::Tolerance& tolerance,
     std::mt19937_64& rng) const {
   // The same traversal as compare, so that rng reaches each probe in the
   // state compare saw it in.
-  const EvaluationScope evaluation(max_evaluation_steps_);
+  const EvaluationScope<F> evaluation(max_evaluation_steps_);
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return std::nullopt;
@@ -255,7 +317,7 @@ std::optional<semantics::Difference> ClosureCategory::difference(
     case Object::Kind::Atom:
       for (int i = 0; i < x.dimension(); ++i) {
         const auto index = static_cast<std::size_t>(i);
-        const Scalar &a = scalar_of(component(p, index)), &b = scalar_of(component(q, index));
+        const Tagged<F>&a = scalar_of(component(p, index)), &b = scalar_of(component(q, index));
         if (auto d = scalar_difference(a, b, tolerance)) {
           return after_step(std::move(d), fmt::format("component {}", i + 1), describe_scalar(a),
                             describe_scalar(b));
@@ -265,7 +327,7 @@ std::optional<semantics::Difference> ClosureCategory::difference(
     case Object::Kind::Product:
       for (std::size_t i = 0; i < 2; ++i) {
         const Object& part = i == 0 ? x.left() : x.right();
-        const Value &a = component(p, i), &b = component(q, i);
+        const Point &a = component(p, i), &b = component(q, i);
         if (auto d = difference(part, a, b, tolerance, rng)) {
           return after_step(std::move(d), fmt::format("component {}", i + 1),
                             describe_point(part, a), describe_point(part, b));
@@ -274,8 +336,8 @@ std::optional<semantics::Difference> ClosureCategory::difference(
       return std::nullopt;
     case Object::Kind::Exponential:
       for (int i = 0; i < kFunctionProbes; ++i) {
-        const Value argument = random_point(x.left(), rng);
-        const Value a = closures::apply(p, argument), b = closures::apply(q, argument);
+        const Point argument = random_point(x.left(), rng);
+        const Point a = closures::apply(p, argument), b = closures::apply(q, argument);
         if (auto d = difference(x.right(), a, b, tolerance, rng)) {
           return after_step(std::move(d), "at " + describe_point(x.left(), argument),
                             describe_point(x.right(), a), describe_point(x.right(), b));
@@ -286,14 +348,16 @@ std::optional<semantics::Difference> ClosureCategory::difference(
   return std::nullopt;
 }
 
-bool ClosureCategory::approx_equal(const Object& x, const Value& p, const Value& q,
-                                   const semantics::Tolerance& tolerance,
-                                   std::mt19937_64& rng) const {
+template <class F>
+bool BasicClosureCategory<F>::approx_equal(const Object& x, const Point& p, const Point& q,
+                                           const semantics::Tolerance& tolerance,
+                                           std::mt19937_64& rng) const {
   return compare(x, p, q, tolerance, rng) == semantics::Comparison::Equal;
 }
 
-bool ClosureCategory::is_finite(const Object& x, const Value& p) const {
-  const EvaluationScope evaluation(max_evaluation_steps_);  // function values are applied below
+template <class F>
+bool BasicClosureCategory<F>::is_finite(const Object& x, const Point& p) const {
+  const EvaluationScope<F> evaluation(max_evaluation_steps_);  // function values are applied below
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return true;
@@ -319,13 +383,15 @@ bool ClosureCategory::is_finite(const Object& x, const Value& p) const {
 
 namespace {
 
-std::string describe_scalar(const Scalar& scalar) {
+template <class F>
+std::string describe_scalar(const Tagged<F>& scalar) {
   return scalar.is_unperturbed() ? fmt::format("{}", scalar.primal_value()) : scalar.to_string();
 }
 
 }  // namespace
 
-std::string ClosureCategory::describe_point(const Object& x, const Value& p) const {
+template <class F>
+std::string BasicClosureCategory<F>::describe_point(const Object& x, const Point& p) const {
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return "<>";
@@ -350,8 +416,19 @@ std::string ClosureCategory::describe_point(const Object& x, const Value& p) con
   return "?";
 }
 
-std::string ClosureCategory::describe_morphism(const Morphism& f) const {
+template <class F>
+std::string BasicClosureCategory<F>::describe_morphism(const Morphism& f) const {
   return "<closure " + f.domain().to_string() + " → " + f.codomain().to_string() + ">";
 }
+
+template <class F>
+double BasicClosureCategory<F>::real_value(const Point& p) const {
+  return to_double(scalar_of(p).primal_value());
+}
+
+#define PERTURB_INSTANTIATE_CLOSURES(F) \
+  template class BasicMorphism<F>;      \
+  template class BasicClosureCategory<F>;
+PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_CLOSURES)
 
 }  // namespace perturb::models::closures

@@ -22,12 +22,14 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <utility>
 
 #include "calculus/term.h"
 #include "models/closure_object.h"
 #include "models/evaluation_memo.h"
+#include "models/fields.h"
 #include "models/value.h"
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
@@ -38,42 +40,52 @@ namespace perturb::models {
 
 namespace closures {
 
-// A morphism of the closures model: its objects and the function between
-// their points.
-class Morphism {
+// A morphism of the closures model over the field F: its objects and the
+// function between their points.
+template <class F>
+class BasicMorphism {
  public:
-  Morphism(Object domain, Object codomain, Function function);
+  BasicMorphism(Object domain, Object codomain, BasicFunction<F> function);
 
   const Object& domain() const { return domain_; }
   const Object& codomain() const { return codomain_; }
   // The image of a point of the domain.
-  Value operator()(const Value& point) const {
-    count_step();
+  BasicValue<F> operator()(const BasicValue<F>& point) const {
+    count_step<F>();
     return (*function_)(point);
   }
 
  private:
   Object domain_, codomain_;
-  std::shared_ptr<const Function> function_;
+  std::shared_ptr<const BasicFunction<F>> function_;
 };
 
-class ClosureCategory;
+template <class F>
+class BasicClosureCategory;
 
 // Draws a random point of an exponential object X ⇒ Y. The default is a small
 // fixed family of smooth functions (models/closure_random.h); the checker
 // supplies random closed terms interpreted in the model instead.
-using FunctionSampler =
-    std::function<Value(const ClosureCategory&, const Object& exponential, std::mt19937_64&)>;
+template <class F>
+using BasicFunctionSampler = std::function<BasicValue<F>(
+    const BasicClosureCategory<F>&, const Object& exponential, std::mt19937_64&)>;
 
 // The cartesian closed left-additive structure that `closures` and its foils
-// share: everything except the differential combinator.
-class ClosureCategory {
+// share, over the field F: everything except the differential combinator.
+// Over double, points compare within a tolerance; over Ball the comparison
+// is certified (models/ball.h): Different only when some coefficient's balls
+// are disjoint, Undecided when they overlap but are too wide to say.
+template <class F>
+class BasicClosureCategory {
  public:
+  using Field = F;
   using Object = closures::Object;
-  using Morphism = closures::Morphism;
-  using Point = closures::Value;
+  using Morphism = BasicMorphism<F>;
+  using Point = BasicValue<F>;
+  using FunctionSampler = BasicFunctionSampler<F>;
 
-  explicit ClosureCategory(const semantics::ModelConfig& config = {}, FunctionSampler sampler = {});
+  explicit BasicClosureCategory(const semantics::ModelConfig& config = {},
+                                FunctionSampler sampler = {});
 
   // ---- CartesianLeftAdditiveCategory ----
   Object domain(const Morphism& f) const { return f.domain(); }
@@ -98,7 +110,8 @@ class ClosureCategory {
   Point unit_point() const { return Point(); }
   Point pair_point(const Point& p, const Point& q) const { return Point::pair(p, q); }
   Object real() const { return Object::real(); }
-  double real_value(const Point& p) const { return closures::scalar_of(p).primal_value(); }
+  // The primal of a real point, as the nearest double (the midpoint of a ball).
+  double real_value(const Point& p) const;
   // ℝⁿ named name, n = the configured atom dimension.
   Object atom(const std::string& name) const { return Object::atom(name, atom_dimension_); }
   Morphism primitive(calculus::Primitive primitive) const;
@@ -124,12 +137,16 @@ class ClosureCategory {
                     const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
   // As approx_equal, but NotFinite when a value compared (at function
   // objects: at a probed argument) has a NaN or an infinity and no finite
-  // values differ; proofs/check_case.h prefers this to approx_equal.
+  // values differ; proofs/check_case.h prefers this to approx_equal. Over
+  // Ball the tolerance is not used: Different when some coefficient's balls
+  // are disjoint, else Undecided when some pair is not tight at the working
+  // precision (models/ball.h, compare_balls).
   semantics::Comparison compare(const Object& x, const Point& p, const Point& q,
                                 const semantics::Tolerance& tolerance, std::mt19937_64& rng) const;
   // Where p and q differ when compare(x, p, q, tolerance, rng) is Different
   // with rng in the same state: the same probes, stopped at the first
-  // difference; nullopt when there is none (semantics/difference.h).
+  // difference; nullopt when there is none (semantics/difference.h). Over
+  // Ball it carries the certified separation of the two reals.
   std::optional<semantics::Difference> difference(const Object& x, const Point& p, const Point& q,
                                                   const semantics::Tolerance& tolerance,
                                                   std::mt19937_64& rng) const;
@@ -142,6 +159,18 @@ class ClosureCategory {
   std::string describe_object(const Object& x) const { return x.to_string(); }
   std::string describe_morphism(const Morphism& f) const;
 
+  // ---- certified comparison (over Ball only; proofs/check_case.h) ----
+  // The working precisions, in bits, a case is evaluated at until its
+  // comparison is decided: 64, 256, 1024.
+  static std::span<const long> precisions() requires std::same_as<F, Ball> {
+    static constexpr long kPrecisions[] = {64, 256, 1024};
+    return kPrecisions;
+  }
+  // Evaluates at `bits` of precision on this thread while the result lives.
+  static BallPrecision at_precision(long bits) requires std::same_as<F, Ball> {
+    return BallPrecision(bits);
+  }
+
   int atom_dimension() const { return atom_dimension_; }
 
  private:
@@ -149,6 +178,10 @@ class ClosureCategory {
   std::uint64_t max_evaluation_steps_;
   FunctionSampler sampler_;
 };
+
+using Morphism = BasicMorphism<double>;
+using ClosureCategory = BasicClosureCategory<double>;
+using FunctionSampler = BasicFunctionSampler<double>;
 
 }  // namespace closures
 
@@ -166,36 +199,49 @@ struct TaggedInfinitesimals {
   // h is the infinitesimal ε, for which the quotient is exactly the
   // ε-coefficient of f(x + ε·v).
   static constexpr std::optional<double> finite_step = std::nullopt;
+  // The factor the derivative is multiplied by: exactly 1 (the
+  // `tiny-relative-error` foil makes it 1 + 1e-10).
+  static constexpr double tangent_scale = 1.0;
 };
 
 // (D(f)(v, x), f(x)) computed as Policy says, from one perturbed evaluation
-// of f (a Morphism, or any callable from values to values).
-template <class Policy, class Map>
-std::pair<closures::Value, closures::Value> tangent_and_primal(const Map& f,
-                                                               const closures::Value& v,
-                                                               const closures::Value& x) {
+// of f (a Morphism, or any callable from values to values) over the field F.
+template <class Policy, class F, class Map>
+std::pair<closures::BasicValue<F>, closures::BasicValue<F>> tangent_and_primal(
+    const Map& f, const closures::BasicValue<F>& v, const closures::BasicValue<F>& x) {
   using namespace closures;
+  using Value = BasicValue<F>;
+  std::pair<Value, Value> result;
   if constexpr (Policy::finite_step.has_value()) {
     const double h = *Policy::finite_step;
     const Value primal = f(x);
     const Value step = add(f(add(x, scaled(v, h))), scaled(primal, -1.0));
-    return {scaled(step, 1.0 / h), primal};
+    result = {scaled(step, 1.0 / h), primal};
   } else {
     const Tag tag = Policy::derivative_tag();
-    const Value perturbed = f(add(x, scaled(v, Scalar::infinitesimal(tag))));
-    return {extract(perturbed, tag, Part::Tangent, Policy::renaming),
-            extract(perturbed, tag, Part::Primal, Policy::renaming)};
+    const Value perturbed = f(add(x, scaled(v, Tagged<F>::infinitesimal(tag))));
+    result = {extract(perturbed, tag, Part::Tangent, Policy::renaming),
+              extract(perturbed, tag, Part::Primal, Policy::renaming)};
   }
+  if constexpr (Policy::tangent_scale != 1.0)
+    result.first = scaled(result.first, Policy::tangent_scale);
+  return result;
 }
 
 // The closures model with its differential combinator, differentiating as
-// Policy says; a DifferentialLambdaCategory and a TestableModel.
-template <class Policy>
-class ClosureModel : public closures::ClosureCategory {
- public:
-  using ClosureCategory::ClosureCategory;
+// Policy says, over the field F; a DifferentialLambdaCategory and a
+// TestableModel. Over Ball its name is the policy's with "@ball".
+template <class Policy, class F = double>
+class ClosureModel : public closures::BasicClosureCategory<F> {
+  using Base = closures::BasicClosureCategory<F>;
 
-  static std::string name() { return Policy::name; }
+ public:
+  using Base::Base;
+  using typename Base::Morphism;
+  using typename Base::Object;
+  using typename Base::Point;
+
+  static std::string name() { return std::string(Policy::name) + kFieldSuffix<F>; }
   static constexpr bool is_foil() { return Policy::is_foil; }
 
   // The morphism of a subterm that a term uses at several places
@@ -209,14 +255,14 @@ class ClosureModel : public closures::ClosureCategory {
   Morphism shared(const Morphism& f) const
       requires(Policy::renaming == closures::Renaming::EveryApplication ||
                Policy::finite_step.has_value()) {
-    return memoized(f);
+    return this->memoized(f);
   }
 
   // D(f) : X × X → Y, (v, x) ↦ the derivative of f at x in direction v.
   Morphism derivative(const Morphism& f) const {
     const Object x = f.domain();
     return Morphism(Object::product(x, x), f.codomain(), [f](const Point& p) {
-      return tangent_and_primal<Policy>(f, closures::component(p, 0), closures::component(p, 1))
+      return tangent_and_primal<Policy, F>(f, closures::component(p, 0), closures::component(p, 1))
           .first;
     });
   }
@@ -227,7 +273,7 @@ class ClosureModel : public closures::ClosureCategory {
     const Object x = f.domain(), y = f.codomain();
     return Morphism(Object::product(x, x), Object::product(y, y), [f](const Point& p) {
       auto [tangent, primal] =
-          tangent_and_primal<Policy>(f, closures::component(p, 0), closures::component(p, 1));
+          tangent_and_primal<Policy, F>(f, closures::component(p, 0), closures::component(p, 1));
       return Point::pair(std::move(tangent), std::move(primal));
     });
   }
@@ -240,7 +286,7 @@ class ClosureModel : public closures::ClosureCategory {
       return Point::closure([g](const Point& p) {
         const auto at = [&g](const Point& a) { return closures::apply(g, a); };
         auto [tangent, primal] =
-            tangent_and_primal<Policy>(at, closures::component(p, 0), closures::component(p, 1));
+            tangent_and_primal<Policy, F>(at, closures::component(p, 0), closures::component(p, 1));
         return Point::pair(std::move(tangent), std::move(primal));
       });
     });
@@ -248,5 +294,6 @@ class ClosureModel : public closures::ClosureCategory {
 };
 
 using Closures = ClosureModel<TaggedInfinitesimals>;
+using ClosuresOverBalls = ClosureModel<TaggedInfinitesimals, Ball>;
 
 }  // namespace perturb::models

@@ -22,9 +22,13 @@
 
 namespace perturb::models::closures {
 
+// The memo and budget are per field F: an evaluation of the closures model
+// over F opens a scope over F (models/fields.h lists the fields).
+
 // Opens an evaluation on this thread that may take max_steps steps; the memo
 // is emptied when the outermost scope on the thread closes. Nested scopes
 // share the outer one's memo and budget.
+template <class F>
 class EvaluationScope {
  public:
   explicit EvaluationScope(std::uint64_t max_steps);
@@ -35,6 +39,7 @@ class EvaluationScope {
 
 // Counts one step of the open evaluation (none is open: nothing); throws
 // semantics::EvaluationBudgetExceeded past its budget.
+template <class F>
 void count_step();
 
 // A new identity for a memoized morphism (never reused in the process).
@@ -42,9 +47,11 @@ std::uint64_t new_memo_id();
 
 // The image memoized for morphism `id` at the value object `argument`, if a
 // scope is open and it was memoized in it; null otherwise.
-const Value* find_memoized(std::uint64_t id, const Value& argument);
+template <class F>
+const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argument);
 
 // Remembers image as morphism id's image at argument, if a scope is open.
-void remember(std::uint64_t id, const Value& argument, const Value& image);
+template <class F>
+void remember(std::uint64_t id, const BasicValue<F>& argument, const BasicValue<F>& image);
 
 }  // namespace perturb::models::closures

@@ -40,8 +40,24 @@ struct NoRenamingPolicy : TaggedInfinitesimals {
   static constexpr closures::Renaming renaming = closures::Renaming::Never;
 };
 
+// `tiny-relative-error`: D(f) multiplied by 1 + 1e-10, a bug below the
+// default tolerance (relative 1e-7) that every law over double passes; over
+// balls (`tiny-relative-error@ball`) the difference is certified.
+struct TinyRelativeErrorPolicy : TaggedInfinitesimals {
+  static constexpr const char* name = "tiny-relative-error";
+  static constexpr bool is_foil = true;
+  static constexpr double tangent_scale = 1.0 + 1e-10;
+};
+
 using FiniteDifference = ClosureModel<FiniteDifferencePolicy>;
 using NaiveDual = ClosureModel<NaiveDualPolicy>;
 using NoRenaming = ClosureModel<NoRenamingPolicy>;
+using TinyRelativeError = ClosureModel<TinyRelativeErrorPolicy>;
+
+// The foils over balls: the same bugs, with certified counterexamples.
+using FiniteDifferenceOverBalls = ClosureModel<FiniteDifferencePolicy, Ball>;
+using NaiveDualOverBalls = ClosureModel<NaiveDualPolicy, Ball>;
+using NoRenamingOverBalls = ClosureModel<NoRenamingPolicy, Ball>;
+using TinyRelativeErrorOverBalls = ClosureModel<TinyRelativeErrorPolicy, Ball>;
 
 }  // namespace perturb::models

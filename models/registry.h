@@ -8,6 +8,7 @@
 // with a name() unique in the list; foils say so with is_foil().
 #pragma once
 
+#include <boost/hana/concat.hpp>
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/tuple.hpp>
 #include <boost/hana/type.hpp>
@@ -27,9 +28,19 @@ template <class M>
 concept RegisteredModel =
     semantics::TestableModel<M> && std::constructible_from<M, const semantics::ModelConfig&>;
 
-// One entry per built-in model, sound models first, then foils.
-inline constexpr auto builtin_models =
-    boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming>;
+// The models over double, sound models first, then foils.
+inline constexpr auto floating_point_models =
+    boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming,
+                         TinyRelativeError>;
+
+// Their certified twins over balls (models/ball.h): the same order, names
+// ending in "@ball".
+inline constexpr auto certified_models =
+    boost::hana::tuple_t<ClosuresOverBalls, FiniteDifferenceOverBalls, NaiveDualOverBalls,
+                         NoRenamingOverBalls, TinyRelativeErrorOverBalls>;
+
+// One entry per built-in model.
+inline constexpr auto builtin_models = boost::hana::concat(floating_point_models, certified_models);
 
 // Calls visit(model) with an instance, built from config, of every model in the
 // list `models` (a hana::tuple_t), in list order.

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <concepts>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -53,6 +54,11 @@ class Tagged {
 
   // The unperturbed value `value`; implicit so that F mixes with Tagged<F>.
   Tagged(F value = F(0)) : primal_(std::move(value)) {}
+  // The unperturbed double `value`, for a field F other than double (balls,
+  // rationals) into which every double converts exactly; implicit so that
+  // double constants mix with Tagged<F> as they do with Tagged<double>.
+  template <std::same_as<double> D>
+  requires(!std::same_as<F, double>) Tagged(D value) : Tagged(F(value)) {}
 
   // ε_tag.
   static Tagged infinitesimal(Tag tag) {

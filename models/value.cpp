@@ -3,99 +3,113 @@
 #include <utility>
 
 #include "calculus/error.h"
+#include "models/fields.h"
 
 namespace perturb::models::closures {
 
 using calculus::check;
 
-Value Value::tuple(std::vector<Value> elements) {
-  Value value;
-  value.data_ = std::make_shared<const std::vector<Value>>(std::move(elements));
+template <class F>
+BasicValue<F> BasicValue<F>::tuple(std::vector<BasicValue> elements) {
+  BasicValue value;
+  value.data_ = std::make_shared<const std::vector<BasicValue>>(std::move(elements));
   return value;
 }
 
-Value Value::pair(Value first, Value second) {
-  std::vector<Value> elements;
+template <class F>
+BasicValue<F> BasicValue<F>::pair(BasicValue first, BasicValue second) {
+  std::vector<BasicValue> elements;
   elements.reserve(2);
   elements.push_back(std::move(first));
   elements.push_back(std::move(second));
   return tuple(std::move(elements));
 }
 
-Value Value::closure(Function function, std::string description) {
-  Value value;
+template <class F>
+BasicValue<F> BasicValue<F>::closure(Function function, std::string description) {
+  BasicValue value;
   value.data_ =
       std::make_shared<const Closure>(Closure{std::move(function), std::move(description)});
   return value;
 }
 
-bool same_object(const Value& a, const Value& b) {
-  if (a.data_.index() != b.data_.index()) return false;
-  switch (a.kind()) {
-    case Value::Kind::Zero:
+template <class F>
+bool BasicValue<F>::same_object_as(const BasicValue& other) const {
+  if (data_.index() != other.data_.index()) return false;
+  switch (kind()) {
+    case Kind::Zero:
       return true;
-    case Value::Kind::Scalar:
+    case Kind::Scalar:
       return false;
-    case Value::Kind::Tuple:
-      return std::get<Value::Elements>(a.data_) == std::get<Value::Elements>(b.data_);
-    case Value::Kind::Closure:
-      return std::get<Value::SharedFunction>(a.data_) == std::get<Value::SharedFunction>(b.data_);
+    case Kind::Tuple:
+      return std::get<Elements>(data_) == std::get<Elements>(other.data_);
+    case Kind::Closure:
+      return std::get<SharedFunction>(data_) == std::get<SharedFunction>(other.data_);
   }
   return false;
 }
 
-const Scalar& Value::scalar() const {
+template <class F>
+const Tagged<F>& BasicValue<F>::scalar() const {
   check(is_scalar(), "closures: a scalar was expected");
   return std::get<Scalar>(data_);
 }
 
-std::span<const Value> Value::elements() const {
+template <class F>
+std::span<const BasicValue<F>> BasicValue<F>::elements() const {
   check(is_tuple(), "closures: a tuple was expected");
   return *std::get<Elements>(data_);
 }
 
-const Function& Value::function() const {
+template <class F>
+const BasicFunction<F>& BasicValue<F>::function() const {
   check(is_closure(), "closures: a function was expected");
   return std::get<SharedFunction>(data_)->function;
 }
 
-const std::string& Value::description() const {
+template <class F>
+const std::string& BasicValue<F>::description() const {
   check(is_closure(), "closures: a function was expected");
   return std::get<SharedFunction>(data_)->description;
 }
 
-const Scalar& scalar_of(const Value& value) {
-  static const Scalar zero(0.0);
+template <class F>
+const Tagged<F>& scalar_of(const BasicValue<F>& value) {
+  static const Tagged<F> zero(F(0));
   return value.is_zero() ? zero : value.scalar();
 }
 
-const Value& component(const Value& tuple, std::size_t index) {
-  static const Value zero;
+template <class F>
+const BasicValue<F>& component(const BasicValue<F>& tuple, std::size_t index) {
+  static const BasicValue<F> zero;
   if (tuple.is_zero()) return zero;
-  const std::span<const Value> elements = tuple.elements();
+  const std::span<const BasicValue<F>> elements = tuple.elements();
   check(index < elements.size(), "closures: tuple component out of range");
   return elements[index];
 }
 
-Value apply(const Value& function, const Value& argument) {
-  if (function.is_zero()) return Value();
+template <class F>
+BasicValue<F> apply(const BasicValue<F>& function, const BasicValue<F>& argument) {
+  if (function.is_zero()) return BasicValue<F>();
   return function.function()(argument);
 }
 
 namespace {
 
 // <f(a1), …, f(an)>.
-template <class Map>
-Value map_elements(const Value& tuple, Map map) {
-  std::vector<Value> mapped;
+template <class F, class Map>
+BasicValue<F> map_elements(const BasicValue<F>& tuple, Map map) {
+  std::vector<BasicValue<F>> mapped;
   mapped.reserve(tuple.elements().size());
-  for (const Value& element : tuple.elements()) mapped.push_back(map(element));
-  return Value::tuple(std::move(mapped));
+  for (const BasicValue<F>& element : tuple.elements()) mapped.push_back(map(element));
+  return BasicValue<F>::tuple(std::move(mapped));
 }
 
 }  // namespace
 
-Value add(const Value& a, const Value& b) {
+template <class F>
+BasicValue<F> add(const BasicValue<F>& a, const BasicValue<F>& b) {
+  using Value = BasicValue<F>;
   if (a.is_zero()) return b;
   if (b.is_zero()) return a;
   check(a.kind() == b.kind(), "closures: adding values of different types");
@@ -118,7 +132,9 @@ Value add(const Value& a, const Value& b) {
   return Value();
 }
 
-Value scaled(const Value& value, const Scalar& factor) {
+template <class F>
+BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagged<F>>& factor) {
+  using Value = BasicValue<F>;
   switch (value.kind()) {
     case Value::Kind::Zero:
       return value;
@@ -133,7 +149,9 @@ Value scaled(const Value& value, const Scalar& factor) {
   return Value();
 }
 
-Value swapped(const Value& value, Tag a, Tag b) {
+template <class F>
+BasicValue<F> swapped(const BasicValue<F>& value, Tag a, Tag b) {
+  using Value = BasicValue<F>;
   switch (value.kind()) {
     case Value::Kind::Zero:
       return value;
@@ -152,13 +170,18 @@ Value swapped(const Value& value, Tag a, Tag b) {
 
 namespace {
 
-Value extract_scalar(const Scalar& scalar, Tag tag, Part part) {
+template <class F>
+BasicValue<F> extract_scalar(const Tagged<F>& scalar, Tag tag, Part part) {
+  using Value = BasicValue<F>;
   if (scalar.is_unperturbed()) return part == Part::Tangent ? Value() : Value(scalar);
   return part == Part::Tangent ? scalar.tangent(tag) : scalar.primal(tag);
 }
 
 // part_ε(f) at function type, per `renaming` (see Renaming in value.h).
-Value extract_function(const Value& function, Tag tag, Part part, Renaming renaming) {
+template <class F>
+BasicValue<F> extract_function(const BasicValue<F>& function, Tag tag, Part part,
+                               Renaming renaming) {
+  using Value = BasicValue<F>;
   if (renaming == Renaming::Never) {
     return Value::closure([function, tag, part](const Value& argument) {
       return extract(apply(function, argument), tag, part, Renaming::Never);
@@ -173,7 +196,9 @@ Value extract_function(const Value& function, Tag tag, Part part, Renaming renam
 
 }  // namespace
 
-Value extract(const Value& value, Tag tag, Part part, Renaming renaming) {
+template <class F>
+BasicValue<F> extract(const BasicValue<F>& value, Tag tag, Part part, Renaming renaming) {
+  using Value = BasicValue<F>;
   switch (value.kind()) {
     case Value::Kind::Zero:
       return value;
@@ -187,5 +212,16 @@ Value extract(const Value& value, Tag tag, Part part, Renaming renaming) {
   }
   return Value();
 }
+
+#define PERTURB_INSTANTIATE_VALUE(F)                                          \
+  template class BasicValue<F>;                                               \
+  template const Tagged<F>& scalar_of(const BasicValue<F>&);                  \
+  template const BasicValue<F>& component(const BasicValue<F>&, std::size_t); \
+  template BasicValue<F> apply(const BasicValue<F>&, const BasicValue<F>&);   \
+  template BasicValue<F> add(const BasicValue<F>&, const BasicValue<F>&);     \
+  template BasicValue<F> scaled(const BasicValue<F>&, const Tagged<F>&);      \
+  template BasicValue<F> swapped(const BasicValue<F>&, Tag, Tag);             \
+  template BasicValue<F> extract(const BasicValue<F>&, Tag, Part, Renaming);
+PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_VALUE)
 
 }  // namespace perturb::models::closures

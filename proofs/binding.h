@@ -33,9 +33,15 @@ struct LawBinding {
   // Whether the model has a derivative; otherwise cases have no T
   // (GeneratorOptions::differential).
   bool differential = true;
+  // Whether the model's comparison is certified (GeneratorOptions::certified).
+  bool certified = false;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
+  // (Last, so that bindings built with designated initializers may leave it
+  // out.) Who certifies its counterexamples (proofs/certified_twin.h): "" until
+  // certify_by_twins composes `check`, then the twin's name, or "none".
+  std::string certified_by = {};
 };
 
 // What the checker requires of every model it runs: a cartesian left-additive
@@ -71,6 +77,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                                   is_about_the_calculus(Law::info),
                                 .linear_only = LinearOnlyModel<M>,
                                 .differential = semantics::CartesianDifferentialCategory<M>,
+                                .certified = HasPrecisionLadder<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,

@@ -10,7 +10,14 @@
 namespace perturb::proofs {
 
 // Every law of the catalogue on every built-in model that hosts it, in
-// catalogue order within registry order.
+// catalogue order within registry order, each floating-point model's
+// counterexamples certified by its twin over balls (proofs/certified_twin.h).
 std::vector<LawBinding> builtin_bindings(const semantics::ModelConfig& config = {});
+
+// The part of builtin_bindings for models::certified_models, appended to
+// `into`: its own translation unit (certified_bindings.cpp), because binding
+// the catalogue to a model instantiates every law for it and the two halves
+// compile in parallel.
+void bind_certified_models(const semantics::ModelConfig& config, std::vector<LawBinding>& into);
 
 }  // namespace perturb::proofs

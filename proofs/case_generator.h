@@ -28,6 +28,11 @@ struct GeneratorOptions {
   // Whether the model has a derivative (is a cartesian differential
   // category): otherwise no term contains T, as it could not be read.
   bool differential = true;
+  // Whether the model's comparison is certified (proofs/check_case.h,
+  // HasPrecisionLadder): its δ-rules then fold literals only exactly
+  // (calculus/reduce.h, Rules::rounded_folds), and a case drawn for a
+  // δ-step must have such a redex.
+  bool certified = false;
 };
 
 class CaseGenerator {

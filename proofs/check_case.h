@@ -10,6 +10,8 @@
 #include <new>
 #include <optional>
 #include <random>
+#include <span>
+#include <string>
 
 #include "calculus/error.h"
 #include "proofs/law_support.h"
@@ -29,6 +31,15 @@ template <class C>
 concept HasCompare = requires(const C& c, const typename C::Object& x, const typename C::Point& p,
                               const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
   { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
+};
+
+// Models whose comparison is certified at a working precision that can be
+// raised (models/ball.h): a case they leave Undecided is evaluated again at
+// each precision of c.precisions() in turn, under the scope c.at_precision(bits).
+template <class C>
+concept HasPrecisionLadder = requires(const C& c) {
+  { c.precisions() } -> std::convertible_to<std::span<const long>>;
+  c.at_precision(64L);
 };
 
 // Models that can say where two points that compare Different differ.
@@ -128,10 +139,17 @@ std::pair<typename C::Point, typename C::Point> sides_at_point(
 
 namespace detail {
 
-// check_sides without the via_normal_form note.
+// The detail of a certified model's counterexample; its witness has δ.
+inline const std::string kCertifiedDifference = "certified: the sides' enclosures are disjoint";
+
+// The detail of an outcome whose comparison was Undecided (a rounding discard).
+inline const std::string kUndecided =
+    "undecided: the sides' enclosures overlap but are too wide to call them equal";
+
+// check_sides at the current precision, without the via_normal_form note.
 template <class C, class MakeSides>
-Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
-                               std::uint64_t compare_seed, const MakeSides& make_sides) {
+Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                         std::uint64_t compare_seed, const MakeSides& make_sides) {
   Outcome outcome;
   try {
     const Equation<typename C::Morphism> sides = make_sides();
@@ -173,6 +191,11 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
         outcome.detail = "a value is not finite";
         outcome.discard_kind = DiscardKind::NonFinite;
         break;
+      case semantics::Comparison::Undecided:
+        outcome.verdict = Verdict::Discarded;
+        outcome.detail = kUndecided;
+        outcome.discard_kind = DiscardKind::Rounding;
+        break;
     }
   } catch (const Discard& error) {
     outcome.verdict = Verdict::Discarded;
@@ -195,6 +218,34 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
     outcome.detail = std::string("error: ") + error.what();
   }
   return outcome;
+}
+
+// check_sides_once, at each precision of a certified model until the
+// comparison is decided; a counterexample then says it is certified, and a
+// case still undecided at the highest precision is a rounding discard.
+template <class C, class MakeSides>
+Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
+                               std::uint64_t compare_seed, const MakeSides& make_sides) {
+  if constexpr (HasPrecisionLadder<C>) {
+    Outcome outcome;
+    long bits = 0;
+    for (const long precision : c.precisions()) {
+      bits = precision;
+      const auto scope = c.at_precision(bits);
+      outcome = check_sides_once(c, k, tolerance, compare_seed, make_sides);
+      if (outcome.detail != kUndecided) break;
+    }
+    if (outcome.detail == kUndecided) {
+      outcome.detail = kUndecided + " at " + std::to_string(bits) + " bits";
+    } else if (outcome.verdict == Verdict::Failed && outcome.difference) {
+      // Not the precision that decided: the shrinker keeps candidates that
+      // fail with the same detail, whatever precision they need.
+      outcome.detail = kCertifiedDifference;
+    }
+    return outcome;
+  } else {
+    return check_sides_once(c, k, tolerance, compare_seed, make_sides);
+  }
 }
 
 }  // namespace detail

@@ -62,9 +62,32 @@ Term exchange_top(const Term& term) {
   return exchange_at(term, 0, memo);
 }
 
-Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng) {
+calculus::Rules generator_rules(const CaseGenerator& gen) {
+  return {.rounded_folds = !gen.options().certified};
+}
+
+bool has_redex_of(const Term& m, std::string_view family, const calculus::Rules& rules) {
+  for (const calculus::Redex& redex : calculus::find_redexes(m, rules)) {
+    if (in_family(redex.rule, family)) return true;
+  }
+  return false;
+}
+
+Case draw_with_redex(CaseGenerator& gen, std::string_view family,
+                     const std::function<Case()>& draw) {
+  const calculus::Rules rules = generator_rules(gen);
+  Case k = draw();
+  for (int attempt = 1; attempt < kRedraws && !has_redex_of(k.term("M").term, family, rules);
+       ++attempt) {
+    k = draw();
+  }
+  return k;
+}
+
+Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng,
+                   const calculus::Rules& rules) {
   std::vector<calculus::Redex> matching;
-  for (calculus::Redex& redex : calculus::find_redexes(term)) {
+  for (calculus::Redex& redex : calculus::find_redexes(term, rules)) {
     if (in_family(redex.rule, family)) matching.push_back(std::move(redex));
   }
   if (matching.empty()) return term;
@@ -76,7 +99,7 @@ Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng
                 [&](const calculus::Redex& r) { return r.position.size() != shallowest; });
   const calculus::Redex& chosen = calculus::random_element(rng, matching);
   return derived("the reduct", [&](std::uint64_t max_nodes) {
-    auto contraction = calculus::reduce_at(term, chosen.position, {}, max_nodes);
+    auto contraction = calculus::reduce_at(term, chosen.position, rules, max_nodes);
     if (!contraction.ok()) {
       throw calculus::InternalError(
           "contract_some: find_redexes gave a position reduce_at refused");
@@ -168,7 +191,7 @@ Term taylor_probe_term(CaseGenerator& gen) {
 
 }  // namespace detail
 
-Case SoundDelta::generate(CaseGenerator& gen) {
+Case SoundDelta::draw(CaseGenerator& gen) {
   const Type real = calculus::real_type();
   auto& rng = gen.rng();
   if (calculus::random_chance(rng, 1, detail::kTaylorProbeOdds)) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <iterator>
 #include <string_view>
 
@@ -17,6 +18,7 @@
 #include "calculus/tangent.h"
 #include "calculus/typecheck.h"
 #include "proofs/case_generator.h"
+#include "proofs/check_case.h"
 #include "proofs/law_support.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
@@ -166,7 +168,16 @@ Term exchange_top(const Term& term);
 // to family F when its name is F or starts with "F-" ("delta" holds
 // "delta-T-sin", …; "pi" holds "pi" and "pi-zero"). Discards the case when
 // the reduct would take more than kMaxDerivedNodes nodes.
-Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng);
+Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng,
+                   const calculus::Rules& rules = {});
+
+// The rules a law's reducts and normal forms use in model C: a certified
+// model (check_case.h, HasPrecisionLadder) gets exact literal folds only,
+// because a rounded fold holds only up to rounding (calculus/reduce.h).
+template <class C>
+calculus::Rules reduction_rules() {
+  return {.rounded_folds = !HasPrecisionLadder<C>};
+}
 
 }  // namespace detail
 
@@ -313,6 +324,17 @@ struct RuleCase {
     return k;
   }
 };
+// The rules a case's δ-steps use under gen's options (reduction_rules for
+// the model the case is drawn for).
+calculus::Rules generator_rules(const CaseGenerator& gen);
+// Whether M has a redex of `family` ("beta", "T", "pi", "delta") under rules.
+bool has_redex_of(const Term& m, std::string_view family, const calculus::Rules& rules);
+// draw() until its M has a redex of `family` under gen's rules, at most
+// kRedraws times: a draw can collapse (a λ of 0 is 0, and so is 0 applied),
+// and a case without a redex would pass without testing the rule.
+Case draw_with_redex(CaseGenerator& gen, std::string_view family,
+                     const std::function<Case()>& draw);
+inline constexpr int kRedraws = 20;
 // π_k(ι_l s) with s random: l = k when same_component, else l ≠ k.
 inline Case projection_case(CaseGenerator& gen, bool same_component) {
   const Context context = random_context(gen);
@@ -349,8 +371,19 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
                                         std::uint64_t choice_seed) {
   const CaseTerm& m = k.term("M");
   calculus::Rng rng(choice_seed);
+  const calculus::Rules rules = reduction_rules<C>();
+  if (!has_redex_of(m.term, rule, rules)) {
+    // The generator redraws such cases (draw_with_redex): this is a case it
+    // could not mend, or a recorded one.
+    if (has_redex_of(m.term, rule, {})) {
+      throw Discard(DiscardKind::Rounding,
+                    "every redex of the rule folds to a rounded literal, and a certified model "
+                    "checks exact folds only");
+    }
+    throw Discard(DiscardKind::Typing, "M has no redex of the rule");
+  }
   return {denotation(c, m),
-          denote(c, m.context, contract_some(m.term, rule, rng), m.type, "the reduct")};
+          denote(c, m.context, contract_some(m.term, rule, rng, rules), m.type, "the reduct")};
 }
 
 // M = ι1 (π1 s) + ι2 (π2 s), in either order, s random of a product type; on
@@ -386,6 +419,10 @@ struct SoundBeta {
   static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|",
                                 kSharingCoverage};
   static Case generate(CaseGenerator& gen) {
+    return detail::draw_with_redex(gen, "beta", [&] { return draw(gen); });
+  }
+  // One draw, which may lack a redex.
+  static Case draw(CaseGenerator& gen) {
     if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {
       return detail::RuleCase::make(gen, {}, detail::shared_derivative_term(gen),
@@ -408,6 +445,10 @@ struct SoundTangent {
   static constexpr LawInfo info{"sound.T", "Theorem 5.6 (T)", "|T(λx.s)| = |λx. T_x s|",
                                 kTangentRuleCoverage};
   static Case generate(CaseGenerator& gen) {
+    return detail::draw_with_redex(gen, "T", [&] { return draw(gen); });
+  }
+  // One draw, which may lack a redex.
+  static Case draw(CaseGenerator& gen) {
     const Context context = detail::random_context(gen);
     const Type sigma = gen.object(), tau = gen.object();
     const Term body = gen.random_term(context.extended("x", sigma), tau);
@@ -431,7 +472,11 @@ struct SoundTangent {
 struct SoundProjection {
   static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|",
                                 kSoundCoverage};
-  static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, true); }
+  static Case generate(CaseGenerator& gen) {
+    return detail::draw_with_redex(gen, "pi", [&] { return draw(gen); });
+  }
+  // One draw, which may lack a redex.
+  static Case draw(CaseGenerator& gen) { return detail::projection_case(gen, true); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "pi", k.term("M").term->hash());
@@ -441,7 +486,11 @@ struct SoundProjection {
 struct SoundProjectionZero {
   static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0",
                                 kSoundCoverage};
-  static Case generate(CaseGenerator& gen) { return detail::projection_case(gen, false); }
+  static Case generate(CaseGenerator& gen) {
+    return detail::draw_with_redex(gen, "pi", [&] { return draw(gen); });
+  }
+  // One draw, which may lack a redex.
+  static Case draw(CaseGenerator& gen) { return detail::projection_case(gen, false); }
   template <semantics::CartesianDifferentialCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "pi", k.term("M").term->hash());
@@ -452,7 +501,11 @@ struct SoundDelta {
   static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
                                 "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)",
                                 kDeltaCoverage};
-  static Case generate(CaseGenerator& gen);
+  static Case generate(CaseGenerator& gen) {
+    return detail::draw_with_redex(gen, "delta", [&] { return draw(gen); });
+  }
+  // One draw, which may lack a redex.
+  static Case draw(CaseGenerator& gen);
   template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
     return detail::one_step(c, k, "delta", k.term("M").term->hash());
@@ -507,6 +560,7 @@ struct SoundNormalForm {
     // spends thousands of steps (and seconds) where applicative order needs
     // a few hundred.
     calculus::NormalizeOptions budget;
+    budget.rules = detail::reduction_rules<C>();
     budget.strategy = calculus::Strategy::ApplicativeOrder;
     budget.max_steps = 2000;
     budget.max_size = 20000;

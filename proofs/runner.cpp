@@ -216,7 +216,8 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
                      .whole_calculus = binding.whole_calculus,
                      .max_size = options.max_size,
                      .linear_only = binding.linear_only,
-                     .differential = binding.differential});
+                     .differential = binding.differential,
+                     .certified = binding.certified});
   return binding.generate(gen);
 }
 

@@ -45,6 +45,7 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, std::shared_ptr<con
       .whole_calculus = semantics::FirstOrderViaNormalForm<M>,
       .linear_only = false,
       .differential = semantics::CartesianDifferentialCategory<M>,
+      .certified = HasPrecisionLadder<M>,
       .generate = [law](CaseGenerator& gen) { return generate_text_law_case(*law, gen); },
       .check =
           [law, model](const Case& k, const semantics::Tolerance& tolerance,

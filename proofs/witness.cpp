@@ -22,6 +22,14 @@ std::vector<std::string> witness_lines(const semantics::Difference& difference,
   for (const semantics::DifferenceStep& step : difference.steps)
     lines.push_back(fmt::format("{}: lhs {}, rhs {}", step.step, step.lhs, step.rhs));
   const DifferenceSize size = difference_size(difference, tolerance);
+  if (difference.separation) {
+    // A certified model's reals are enclosures' midpoints; what is proved is δ.
+    lines.push_back(
+        fmt::format("lhs {} and rhs {} differ by at least {:.3g} (certified: their enclosures "
+                    "are disjoint)",
+                    difference.lhs, difference.rhs, *difference.separation));
+    return lines;
+  }
   lines.push_back(fmt::format(
       "lhs {} and rhs {} differ by {:.3g} (relative {:.3g}), more than the {:.3g} the tolerance "
       "allows",
@@ -43,12 +51,14 @@ nlohmann::json witness_json(const semantics::Difference& difference,
   for (const semantics::DifferenceStep& step : difference.steps)
     steps.push_back({{"step", step.step}, {"lhs", step.lhs}, {"rhs", step.rhs}});
   const DifferenceSize size = difference_size(difference, tolerance);
-  return {{"steps", steps},
-          {"lhs", difference.lhs},
-          {"rhs", difference.rhs},
-          {"absolute", size.absolute},
-          {"relative", size.relative},
-          {"allowed", size.allowed}};
+  nlohmann::json witness = {{"steps", steps},
+                            {"lhs", difference.lhs},
+                            {"rhs", difference.rhs},
+                            {"absolute", size.absolute},
+                            {"relative", size.relative},
+                            {"allowed", size.allowed}};
+  if (difference.separation) witness["certified_separation"] = *difference.separation;
+  return witness;
 }
 
 }  // namespace perturb::proofs

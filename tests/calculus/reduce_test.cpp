@@ -143,6 +143,19 @@ TEST_CASE("δ: arithmetic on literals", "[reduce]") {
     // not fold; with typed terms it is no term at all.
     CHECK_THROWS_AS(mk_add(mk_lam("x", R, lit(1)), mk_lam("x", TR, lit(2))), IllTyped);
   }
+  SECTION("without rounded folds, only folds to the exact value") {
+    const Rules exact{.rounded_folds = false};
+    CHECK(contracted(mk_mul(lit(-0.5), lit(3)), "delta-arith", exact) == lit(-1.5));
+    check_no_redex_at_root(mk_mul(lit(0.1), lit(0.3)), exact);  // 0.1 · 0.3 rounds
+    CHECK(contracted(app(Primitive::Cos, mk_zero(R)), "delta-arith", exact) == lit(1));
+    check_no_redex_at_root(app(Primitive::Sin, lit(2)), exact);  // sin 2 is irrational
+    check_no_redex_at_root(app(Primitive::Exp, lit(0.5)), exact);
+    CHECK(contracted(mk_add(lit(0.5), lit(0.25)), "delta-arith", exact) == lit(0.75));
+    check_no_redex_at_root(mk_add(lit(0.1), lit(0.2)), exact);  // 0.1 + 0.2 rounds
+    check_no_redex_at_root(mk_add(lit(1e16), lit(1)), exact);
+    // With rounded folds, the same redexes fold to the nearest double.
+    CHECK(contracted(mk_add(lit(0.1), lit(0.2)), "delta-arith") == lit(0.1 + 0.2));
+  }
   SECTION("never folds to a non-finite value") {
     check_no_redex_at_root(app(Primitive::Exp, lit(1000)));
     check_no_redex_at_root(mk_mul(lit(1e200), lit(1e200)));

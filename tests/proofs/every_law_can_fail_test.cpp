@@ -195,7 +195,9 @@ struct AddShiftsSecondArgument : Closures {
 TEST_CASE("every law fails on some foil or mutant of closures", "[foils][mutants]") {
   std::vector<LawBinding> broken;
   for (const LawBinding& bound : testing::all_bindings()) {
-    if (bound.foil) broken.push_back(bound);
+    // The foils over balls have the same bugs as over double (and
+    // tests/proofs/certified_models_test.cpp checks them): not run twice.
+    if (bound.foil && !bound.model.ends_with("@ball")) broken.push_back(bound);
   }
   const auto add = [&](std::vector<LawBinding> more) {
     broken.insert(broken.end(), more.begin(), more.end());

@@ -24,8 +24,13 @@ void require_refutes(std::string_view law, std::string_view foil, std::uint64_t 
   CHECK(refuted.foil);
   CHECK(refuted.failed > 0);
   REQUIRE(refuted.counterexample);
-  CHECK(refuted.counterexample->original_outcome.detail ==
-        "the two sides differ beyond the tolerance");
+  // Certified by the foil's twin over balls (proofs/certified_twin.h).
+  const std::string& detail = refuted.counterexample->original_outcome.detail;
+  INFO(detail);
+  CHECK(detail ==
+        "the two sides differ beyond the tolerance; certified by " + std::string(foil) + "@ball");
+  REQUIRE(refuted.counterexample->original_outcome.difference);
+  CHECK(refuted.counterexample->original_outcome.difference->separation.value_or(0) > 0);
   for (const LawBinding& bound : all_bindings()) {
     if (bound.info.id != law || bound.foil) continue;
     const LawResult sound = run_laws({bound}, options).front();
