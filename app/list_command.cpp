@@ -77,7 +77,7 @@ void list_models() {
   }
   for (const std::string& name : order) {
     const auto& [foil, laws] = models[name];
-    std::cout << fmt::format("{:<20} {:<6} {} laws\n", name, foil ? "foil" : "sound", laws);
+    std::cout << fmt::format("{:<24} {:<6} {} laws\n", name, foil ? "foil" : "sound", laws);
   }
 }
 
