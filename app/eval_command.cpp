@@ -35,6 +35,7 @@
 #include "models/registry.h"
 #include "semantics/evaluation_budget.h"
 #include "semantics/interpret.h"
+#include "semantics/model_refusal.h"
 
 namespace perturb::app {
 
@@ -221,8 +222,15 @@ int run_eval(const EvalOptions& options) {
   int status = 2;
   const bool found = models::visit_builtin_model(
       options.model, {.max_evaluation_steps = options.max_steps}, [&](const auto& model) {
-        status = evaluate_in(model, input->origin, *program, bindings, options.json,
-                             options.print_limit);
+        try {
+          status = evaluate_in(model, input->origin, *program, bindings, options.json,
+                               options.print_limit);
+        } catch (const semantics::ModelRefusal& refusal) {
+          status = report_error(input->origin, {fmt::format("model '{}' cannot evaluate this "
+                                                            "term: {}",
+                                                            model.name(), refusal.what()),
+                                                std::nullopt});
+        }
       });
   if (!found) {
     std::string known;

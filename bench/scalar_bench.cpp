@@ -1,5 +1,5 @@
 // Cost of Tagged<F> arithmetic against plain F, for each field F of
-// models/fields.h (double, Ball at the default 64 bits): an unperturbed value
+// models/fields.h (double, Ball at the default 64 bits, Rational): an unperturbed value
 // should cost about an F; perturbed values pay per monomial.
 //   build/release/bench/scalar_bench
 #include <benchmark/benchmark.h>
@@ -7,12 +7,14 @@
 #include <cmath>
 
 #include "models/ball.h"
+#include "models/rational.h"
 #include "models/scalar.h"
 
 namespace {
 
 using perturb::models::Ball;
 using perturb::models::fresh_tag;
+using perturb::models::Rational;
 using perturb::models::Tagged;
 
 // x perturbed by `tags` distinct infinitesimals, 0.7 + Σ (0.1·i) ε_i.
@@ -24,43 +26,33 @@ Tagged<F> perturbed(int tags) {
   return x;
 }
 
-void double_add(benchmark::State& state) {
-  double x = 0.7, y = 1.3;
+// F alone: the cost Tagged<F> adds to.
+template <class F>
+void field_add(benchmark::State& state) {
+  F x(0.7), y(1.3);
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
     benchmark::DoNotOptimize(x + y);
   }
 }
 
-void double_mul(benchmark::State& state) {
-  double x = 0.7, y = 1.3;
+template <class F>
+void field_mul(benchmark::State& state) {
+  F x(0.7), y(1.3);
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
     benchmark::DoNotOptimize(x * y);
   }
 }
 
-void double_sin(benchmark::State& state) {
-  double x = 0.7;
+template <class F>
+void field_sin(benchmark::State& state) {
+  using std::sin;
+  F x(0.7);
   for (auto _ : state) {
     benchmark::DoNotOptimize(x);
-    benchmark::DoNotOptimize(std::sin(x));
+    benchmark::DoNotOptimize(sin(x));
   }
-}
-
-void ball_add(benchmark::State& state) {
-  const Ball x(0.7), y(1.3);
-  for (auto _ : state) benchmark::DoNotOptimize(x + y);
-}
-
-void ball_mul(benchmark::State& state) {
-  const Ball x(0.7), y(1.3);
-  for (auto _ : state) benchmark::DoNotOptimize(x * y);
-}
-
-void ball_sin(benchmark::State& state) {
-  const Ball x(0.7);
-  for (auto _ : state) benchmark::DoNotOptimize(sin(x));
 }
 
 // The argument is the number of tags in each operand (0: unperturbed).
@@ -86,17 +78,22 @@ void tagged_sin(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(double_add);
-BENCHMARK(double_mul);
-BENCHMARK(double_sin);
-BENCHMARK(ball_add);
-BENCHMARK(ball_mul);
-BENCHMARK(ball_sin);
+BENCHMARK_TEMPLATE(field_add, double);
+BENCHMARK_TEMPLATE(field_mul, double);
+BENCHMARK_TEMPLATE(field_sin, double);
+BENCHMARK_TEMPLATE(field_add, Ball);
+BENCHMARK_TEMPLATE(field_mul, Ball);
+BENCHMARK_TEMPLATE(field_sin, Ball);
+BENCHMARK_TEMPLATE(field_add, Rational);
+BENCHMARK_TEMPLATE(field_mul, Rational);
 BENCHMARK_TEMPLATE(tagged_add, double)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_mul, double)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_sin, double)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_add, Ball)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_mul, Ball)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_sin, Ball)->Arg(0)->Arg(1)->Arg(3);
+// Rational has no sin (models/rational.h).
+BENCHMARK_TEMPLATE(tagged_add, Rational)->Arg(0)->Arg(1)->Arg(3);
+BENCHMARK_TEMPLATE(tagged_mul, Rational)->Arg(0)->Arg(1)->Arg(3);
 
 BENCHMARK_MAIN();

@@ -165,7 +165,8 @@ class TermGenerator {
     if (shape_.primitives) {
       if (is_real(type)) options.push_back(mk_lit(random_literal(rng_)));
       for (Primitive p : kAllPrimitives) {
-        if (primitive_type(p) == type) options.push_back(mk_prim(p));
+        if (primitive_type(p) == type && (shape_.transcendentals || p == Primitive::Mul))
+          options.push_back(mk_prim(p));
       }
     }
     if (!options.empty() && !random_chance(rng_, 1, 8)) return random_element(rng_, options);
@@ -213,7 +214,11 @@ class TermGenerator {
   // (T s) N : T τ with s : σ → τ and N : T σ; now and then the second-order
   // π_k((T(T s)) N') with N' : T T σ instead, so that nested T is frequent.
   Term apply_tangent(const Type& type, std::uint32_t budget) {
-    const Type domain = random_type(rng_, shape_.intermediate_types);
+    Type domain = random_type(rng_, shape_.intermediate_types);
+    // Without sin, cos and exp (R → R) the only primitive is mul : R × R → R:
+    // its domain replaces theirs, so that T of a primitive stays frequent.
+    if (!shape_.transcendentals && is_real(domain) && is_real(tangent_base(type)))
+      domain = mk_product(domain, domain);
     const bool second_order = random_chance(rng_, 1, 4);
     const auto [left, right] = split(budget);
     Term fn = generate(mk_arrow(domain, tangent_base(type)), left);
@@ -239,10 +244,12 @@ class TermGenerator {
     return mk_proj(k, generate(product, budget));
   }
 
-  // sin M, cos M, exp M, M * N or mul P, all of type R.
+  // sin M, cos M, exp M, M * N or mul P, all of type R (only the last two
+  // without transcendentals).
   Term primitive_application(std::uint32_t budget) {
     const Type r = real_type();
-    const Primitive p = kAllPrimitives[random_below(rng_, std::size(kAllPrimitives))];
+    const Primitive drawn = kAllPrimitives[random_below(rng_, std::size(kAllPrimitives))];
+    const Primitive p = shape_.transcendentals ? drawn : Primitive::Mul;
     if (p != Primitive::Mul) return mk_app(mk_prim(p), generate(r, budget));
     if (random_chance(rng_, 1, 4)) return mk_app(mk_prim(p), generate(mk_product(r, r), budget));
     const auto [left, right] = split(budget);

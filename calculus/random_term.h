@@ -58,6 +58,9 @@ struct TermShape {
   TypeShape intermediate_types = {.max_depth = 1};
   // Whether to use literals and primitives (over R) at all.
   bool primitives = true;
+  // Whether, of the primitives, sin, cos and exp too (false: mul only, for
+  // an exact model of the primitive-free fragment over the rationals).
+  bool transcendentals = true;
   // Whether to use T at all (not for a model without a derivative).
   bool tangents = true;
   // Binder names drawn for λ; repeats make inner binders shadow outer ones.

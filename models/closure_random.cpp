@@ -166,26 +166,28 @@ Builder<F> random_builder(const BasicClosureCategory<F>& category, const Object&
       const double a = uniform(rng, -1.5, 1.5), b = uniform(rng, -1.5, 1.5),
                    c = uniform(rng, -1.5, 1.5);
       const Text la = literal(a), lb = literal(b), lc = literal(c);
-      switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
-        case 0:
+      const int shape = std::uniform_int_distribution<int>(0, 2)(rng);
+      // A field without sin, cos and exp (Rational) gets the polynomial only.
+      if constexpr (kHasTranscendentals<F>) {
+        if (shape == 0) {
           return {[=](const Scalar& s, const Scalar& t) { return sin(s * a + t * b) + Scalar(c); },
                   [=](const Text& s, const Text& t) {
                     return term("(sin ({} * {} + {} * {}) + {})", s, la, t, lb, lc);
                   }};
-        case 1:
-          return {[=](const Scalar& s, const Scalar& t) { return s * t * a + s * s * b + t * c; },
-                  [=](const Text& s, const Text& t) {
-                    return term("({} * {} * {} + {} * {} * {} + {} * {})", s, t, la, s, s, lb, t,
-                                lc);
-                  }};
-        default:
+        }
+        if (shape == 2) {
           return {[=](const Scalar& s, const Scalar& t) {
                     return cos(s) * t * a + exp(sin(t) * b) * c;
                   },
                   [=](const Text& s, const Text& t) {
                     return term("(cos {} * {} * {} + exp (sin {} * {}) * {})", s, t, la, t, lb, lc);
                   }};
+        }
       }
+      return {[=](const Scalar& s, const Scalar& t) { return s * t * a + s * s * b + t * c; },
+              [=](const Text& s, const Text& t) {
+                return term("({} * {} * {} + {} * {} * {} + {} * {})", s, t, la, s, s, lb, t, lc);
+              }};
     }
     case Object::Kind::Atom: {
       std::vector<Builder<F>> parts;

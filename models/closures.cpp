@@ -5,9 +5,11 @@
 #include <cmath>
 
 #include "calculus/error.h"
+#include "models/ball_comparison.h"
 #include "models/closure_random.h"
 #include "models/evaluation_memo.h"
 #include "semantics/category_error.h"
+#include "semantics/model_refusal.h"
 
 namespace perturb::models::closures {
 
@@ -91,19 +93,29 @@ BasicMorphism<F> BasicClosureCategory<F>::zero(const Object& x, const Object& y)
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitive) const {
   const Object r = Object::real();
-  switch (primitive) {
-    case calculus::Primitive::Mul:
-      return Morphism(Object::product(r, r), r, [](const Point& p) {
-        return scalar_of(component(p, 0)) * scalar_of(component(p, 1));
-      });
-    case calculus::Primitive::Sin:
-      return Morphism(r, r, [](const Point& p) { return sin(scalar_of(p)); });
-    case calculus::Primitive::Cos:
-      return Morphism(r, r, [](const Point& p) { return cos(scalar_of(p)); });
-    case calculus::Primitive::Exp:
-      return Morphism(r, r, [](const Point& p) { return exp(scalar_of(p)); });
+  if (primitive == calculus::Primitive::Mul) {
+    return Morphism(Object::product(r, r), r, [](const Point& p) {
+      return scalar_of(component(p, 0)) * scalar_of(component(p, 1));
+    });
   }
-  throw calculus::InternalError("closures: unknown primitive");
+  if constexpr (kHasTranscendentals<F>) {
+    switch (primitive) {
+      case calculus::Primitive::Sin:
+        return Morphism(r, r, [](const Point& p) { return sin(scalar_of(p)); });
+      case calculus::Primitive::Cos:
+        return Morphism(r, r, [](const Point& p) { return cos(scalar_of(p)); });
+      case calculus::Primitive::Exp:
+        return Morphism(r, r, [](const Point& p) { return exp(scalar_of(p)); });
+      case calculus::Primitive::Mul:
+        break;
+    }
+    throw calculus::InternalError("closures: unknown primitive");
+  } else {
+    throw semantics::ModelRefusal(fmt::format(
+        "{} is not a rational function: the exact model over the rationals has only the "
+        "primitive-free fragment (sums, products, literals, T, λ, pairs)",
+        calculus::primitive_name(primitive)));
+  }
 }
 
 template <class F>
@@ -165,21 +177,24 @@ semantics::Comparison compare_coefficients(double a, double b,
 
 semantics::Comparison compare_coefficients(const Ball& a, const Ball& b,
                                            const semantics::Tolerance&) {
-  switch (compare_balls(a, b, ball_precision())) {
-    case BallRelation::Disjoint:
-      return semantics::Comparison::Different;
-    case BallRelation::Tight:
-      return semantics::Comparison::Equal;
-    case BallRelation::Loose:
-      break;
-  }
-  return semantics::Comparison::Undecided;
+  return compare_certified(a, b);
+}
+
+// Over Rational exact: Different unless equal, and the tolerance is not used.
+semantics::Comparison compare_coefficients(const Rational& a, const Rational& b,
+                                           const semantics::Tolerance&) {
+  return a == b ? semantics::Comparison::Equal : semantics::Comparison::Different;
 }
 
 // A certified lower bound of |a − b|: none over double.
 std::optional<double> certified_separation(double, double) { return std::nullopt; }
 std::optional<double> certified_separation(const Ball& a, const Ball& b) {
   return separation(a, b);
+}
+// |a − b| rounded towards zero (so a lower bound) over Rational.
+std::optional<double> certified_separation(const Rational& a, const Rational& b) {
+  const Rational gap = a - b;
+  return std::abs(gap.to_double());
 }
 
 // Of two parts' comparisons: a difference in finite values decides; else a

@@ -171,6 +171,13 @@ class BasicClosureCategory {
     return BallPrecision(bits);
   }
 
+  // ---- exact comparison (over Rational only) ----
+  // Points compare by equality, so no rounding can fool the checker
+  // (proofs/check_case.h, CertifiedModel); sin, cos and exp are refused and
+  // cases have none (proofs/case_generator.h, PrimitiveFreeModel).
+  static constexpr bool kExact = kExactField<F>;
+  static constexpr bool kPrimitiveFree = !kHasTranscendentals<F>;
+
   int atom_dimension() const { return atom_dimension_; }
 
  private:
@@ -295,5 +302,6 @@ class ClosureModel : public closures::BasicClosureCategory<F> {
 
 using Closures = ClosureModel<TaggedInfinitesimals>;
 using ClosuresOverBalls = ClosureModel<TaggedInfinitesimals, Ball>;
+using ClosuresOverRationals = ClosureModel<TaggedInfinitesimals, Rational>;
 
 }  // namespace perturb::models

@@ -39,8 +39,13 @@ inline constexpr auto certified_models =
     boost::hana::tuple_t<ClosuresOverBalls, FiniteDifferenceOverBalls, NaiveDualOverBalls,
                          NoRenamingOverBalls, TinyRelativeErrorOverBalls>;
 
+// The exact model of the primitive-free fragment over the rationals
+// (models/rational.h).
+inline constexpr auto exact_models = boost::hana::tuple_t<ClosuresOverRationals>;
+
 // One entry per built-in model.
-inline constexpr auto builtin_models = boost::hana::concat(floating_point_models, certified_models);
+inline constexpr auto builtin_models =
+    boost::hana::concat(boost::hana::concat(floating_point_models, certified_models), exact_models);
 
 // Calls visit(model) with an instance, built from config, of every model in the
 // list `models` (a hana::tuple_t), in list order.

@@ -172,9 +172,6 @@ class Smooth {
 
  private:
   Object atom_object(const std::string& name, int dimension) const;
-  Morphism random_morphism(const Object& x, const Object& y, int depth, std::mt19937_64& rng) const;
-  Morphism random_scalar_morphism(const Object& x, int depth, std::mt19937_64& rng) const;
-  Morphism random_affine(const Object& x, const Object& y, std::mt19937_64& rng) const;
   void require_equal(const char* operation, const Object& expected, const Object& found) const;
 
   semantics::ModelConfig config_;

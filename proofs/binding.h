@@ -35,12 +35,15 @@ struct LawBinding {
   bool differential = true;
   // Whether the model's comparison is certified (GeneratorOptions::certified).
   bool certified = false;
+  // Whether cases may use sin, cos and exp (GeneratorOptions::transcendentals).
+  bool transcendentals = true;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
-  // (Last, so that bindings built with designated initializers may leave it
-  // out.) Who certifies its counterexamples (proofs/certified_twin.h): "" until
-  // certify_by_twins composes `check`, then the twin's name, or "none".
+  // (Last, so that bindings built with designated initializers may leave
+  // them out.) Whether certify_by_twins has composed `check` yet, and the
+  // certified twin that confirms its counterexamples ("" when it has none).
+  bool twin_composed = false;
   std::string certified_by = {};
 };
 
@@ -77,7 +80,8 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                                   is_about_the_calculus(Law::info),
                                 .linear_only = LinearOnlyModel<M>,
                                 .differential = semantics::CartesianDifferentialCategory<M>,
-                                .certified = HasPrecisionLadder<M>,
+                                .certified = CertifiedModel<M>,
+                                .transcendentals = !PrimitiveFreeModel<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,

@@ -20,4 +20,7 @@ std::vector<LawBinding> builtin_bindings(const semantics::ModelConfig& config = 
 // compile in parallel.
 void bind_certified_models(const semantics::ModelConfig& config, std::vector<LawBinding>& into);
 
+// The same for models::exact_models, in exact_bindings.cpp.
+void bind_exact_models(const semantics::ModelConfig& config, std::vector<LawBinding>& into);
+
 }  // namespace perturb::proofs

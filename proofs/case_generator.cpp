@@ -37,17 +37,18 @@ Type CaseGenerator::first_order_object() {
 
 Term CaseGenerator::random_term(const Context& context, const Type& type) {
   if (options_.higher_order || options_.whole_calculus) {
-    return calculus::random_term(
-        rng_, context, type,
-        {.size = options_.max_size,
-         .intermediate_types = {.max_depth = 1, .atoms = {"R"}},
-         .tangents = options_.differential});
+    return calculus::random_term(rng_, context, type,
+                                 {.size = options_.max_size,
+                                  .intermediate_types = {.max_depth = 1, .atoms = {"R"}},
+                                  .transcendentals = options_.transcendentals,
+                                  .tangents = options_.differential});
   }
   if (options_.linear_only) {
     return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
   }
-  return random_first_order_term(rng_, context, type, options_.max_size,
-                                 {.tangents = options_.differential});
+  return random_first_order_term(
+      rng_, context, type, options_.max_size,
+      {.tangents = options_.differential, .transcendentals = options_.transcendentals});
 }
 
 void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,
@@ -79,6 +80,20 @@ Term CaseGenerator::point_term(const Type& type) {
   }
   if (calculus::is_arrow(type)) return random_term(Context{}, type);
   return calculus::mk_lit(calculus::random_literal(rng_));
+}
+
+calculus::Primitive CaseGenerator::primitive() {
+  const calculus::Primitive drawn =
+      calculus::kAllPrimitives[calculus::random_below(rng_, std::size(calculus::kAllPrimitives))];
+  return options_.transcendentals ? drawn : calculus::Primitive::Mul;
+}
+
+std::optional<calculus::Primitive> CaseGenerator::transcendental() {
+  constexpr calculus::Primitive kTranscendentals[] = {
+      calculus::Primitive::Sin, calculus::Primitive::Cos, calculus::Primitive::Exp};
+  const calculus::Primitive drawn = kTranscendentals[calculus::random_below(rng_, 3)];
+  if (!options_.transcendentals) return std::nullopt;
+  return drawn;
 }
 
 std::uint64_t case_seed(std::uint64_t seed, std::string_view law_id, std::string_view model_name,

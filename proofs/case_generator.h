@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "calculus/random_term.h"
@@ -33,6 +34,18 @@ struct GeneratorOptions {
   // (calculus/reduce.h, Rules::rounded_folds), and a case drawn for a
   // δ-step must have such a redex.
   bool certified = false;
+  // Whether terms may use sin, cos and exp (false for an exact model of the
+  // primitive-free fragment, PrimitiveFreeModel).
+  bool transcendentals = true;
+};
+
+// Models of the primitive-free fragment (sums, products, literals, T, λ,
+// pairs), such as the exact rational model: they refuse sin, cos and exp, so
+// their cases have none. A model opts in by declaring
+//   static constexpr bool kPrimitiveFree = true;
+template <class C>
+concept PrimitiveFreeModel = requires {
+  requires C::kPrimitiveFree;
 };
 
 class CaseGenerator {
@@ -72,6 +85,14 @@ class CaseGenerator {
 
   // A random term of the fragment the options allow.
   calculus::Term random_term(const calculus::Context& context, const calculus::Type& type);
+
+  // A primitive, uniformly: mul, sin, cos or exp; mul when the options have
+  // no transcendentals. The draw is made either way, so that the other
+  // models' cases of a seed stay the same.
+  calculus::Primitive primitive();
+  // sin, cos or exp, uniformly; none when the options have no
+  // transcendentals (the draw made either way).
+  std::optional<calculus::Primitive> transcendental();
 
  private:
   calculus::Rng rng_;

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "models/fields.h"
+
 namespace perturb::proofs {
 
 namespace {
@@ -70,9 +72,9 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
   // The twins' checks are copied before any binding is changed.
   std::vector<std::pair<LawBinding*, Check>> composed;
   for (LawBinding& binding : bindings) {
-    if (binding.certified || !binding.certified_by.empty()) continue;
+    if (binding.certified || binding.twin_composed) continue;
     const auto twin = by_law_and_model.find(
-        {std::string(binding.info.id), binding.model + std::string(kCertifiedTwinSuffix)});
+        {std::string(binding.info.id), binding.model + models::kFieldSuffix<models::Ball>});
     if (twin == by_law_and_model.end()) {
       composed.emplace_back(&binding, uncertified(binding.check));
     } else {
@@ -82,7 +84,7 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
     }
   }
   for (auto& [binding, check] : composed) {
-    if (binding->certified_by.empty()) binding->certified_by = "none";
+    binding->twin_composed = true;
     binding->check = std::move(check);
   }
 }

@@ -19,9 +19,6 @@
 
 namespace perturb::proofs {
 
-// The suffix that names a model's certified twin.
-inline constexpr std::string_view kCertifiedTwinSuffix = "@ball";
-
 // Composes each binding's check with its twin's, where the twin binds the
 // same law; marks the others' failures uncertified. Bindings already
 // composed are left alone, so adding plugin or text-law bindings and calling

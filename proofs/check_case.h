@@ -42,6 +42,16 @@ concept HasPrecisionLadder = requires(const C& c) {
   c.at_precision(64L);
 };
 
+// Models whose comparisons rounding cannot fool: certified at a precision
+// that can be raised (HasPrecisionLadder), or exact (`static constexpr bool
+// kExact = true`: the rational model). Their laws get exact literal folds
+// only (calculus/reduce.h, Rules::rounded_folds) and their failures need no
+// certification by a twin (proofs/certified_twin.h).
+template <class C>
+concept CertifiedModel = HasPrecisionLadder<C> || requires {
+  requires C::kExact;
+};
+
 // Models that can say where two points that compare Different differ.
 template <class C>
 concept HasDifference = requires(const C& c, const typename C::Object& x,

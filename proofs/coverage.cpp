@@ -20,6 +20,10 @@ bool applies(const CoverageRequirement& requirement, const LawBinding& binding) 
       return binding.higher_order;
     case CoverageScope::NotLinear:
       return !binding.linear_only;
+    case CoverageScope::Transcendental:
+      return !binding.linear_only && binding.transcendentals;
+    case CoverageScope::HigherOrderTranscendental:
+      return binding.higher_order && binding.transcendentals;
   }
   return false;
 }

@@ -14,6 +14,10 @@ enum class CoverageScope {
   Any,          // every model the law binds to
   HigherOrder,  // closed models: cases with function types, λ, T of λ
   NotLinear,    // models with literals and primitives (not linear-only)
+  // models with sin, cos and exp (not linear-only, not PrimitiveFreeModel),
+  // and the closed ones among them
+  Transcendental,
+  HigherOrderTranscendental,
 };
 
 struct CoverageRequirement {

@@ -53,7 +53,9 @@ class Generator {
     }
     if (!calculus::is_real(type) || size <= 1) return leaf(type);
     // Without tangents the fifth choice (π_k of T p applied) is not drawn.
-    switch (calculus::random_below(rng_, options_.tangents ? 5 : 4)) {
+    std::uint64_t choice = calculus::random_below(rng_, options_.tangents ? 5 : 4);
+    if (!options_.transcendentals && (choice == 1 || choice == 2)) choice = 3;
+    switch (choice) {
       case 0:
         return leaf(type);
       case 1:
@@ -80,8 +82,8 @@ class Generator {
   // T p applied to a tangent vector: `T sin <a, b>` : R × R, or T mul on ⟨⟨a',b'⟩,⟨a,b⟩⟩.
   // (kAllPrimitives lists exp last: inside an exp, the first three are drawn.)
   Term tangent_of_primitive(std::uint32_t size) {
-    const auto primitive =
-        calculus::kAllPrimitives[calculus::random_below(rng_, inside_exp_ ? 3 : 4)];
+    const auto drawn = calculus::kAllPrimitives[calculus::random_below(rng_, inside_exp_ ? 3 : 4)];
+    const auto primitive = options_.transcendentals ? drawn : calculus::Primitive::Mul;
     const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
     // T sin ⟨v, a⟩ = ⟨cos a · v, sin a⟩ does not bound v: only exp changes the scope.
     const ArgumentOf scope(

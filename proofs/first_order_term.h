@@ -16,6 +16,9 @@ struct FirstOrderTermOptions {
   // Whether primitives may be applied under T (false: for a model without a
   // derivative, which cannot read T).
   bool tangents = true;
+  // Whether sin, cos and exp may occur (false: mul only, for a
+  // PrimitiveFreeModel).
+  bool transcendentals = true;
 };
 
 // A random first-order M with context ⊢ M : type, about size nodes; type and

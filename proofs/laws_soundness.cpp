@@ -62,9 +62,7 @@ Term exchange_top(const Term& term) {
   return exchange_at(term, 0, memo);
 }
 
-calculus::Rules generator_rules(const CaseGenerator& gen) {
-  return {.rounded_folds = !gen.options().certified};
-}
+calculus::Rules reduction_rules(bool certified) { return {.rounded_folds = !certified}; }
 
 bool has_redex_of(const Term& m, std::string_view family, const calculus::Rules& rules) {
   for (const calculus::Redex& redex : calculus::find_redexes(m, rules)) {
@@ -75,7 +73,7 @@ bool has_redex_of(const Term& m, std::string_view family, const calculus::Rules&
 
 Case draw_with_redex(CaseGenerator& gen, std::string_view family,
                      const std::function<Case()>& draw) {
-  const calculus::Rules rules = generator_rules(gen);
+  const calculus::Rules rules = reduction_rules(gen.options().certified);
   Case k = draw();
   for (int attempt = 1; attempt < kRedraws && !has_redex_of(k.term("M").term, family, rules);
        ++attempt) {
@@ -132,12 +130,12 @@ Term shared_derivative_term(CaseGenerator& gen) {
     case 1:  // x · x · x
       curve = mk_mul(x, mk_mul(x, x));
       break;
-    default: {  // c (x · a) for a primitive c
-      const calculus::Primitive unary[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
-                                           calculus::Primitive::Exp};
-      curve = mk_app(mk_prim(unary[calculus::random_below(rng, 3)]),
-                     mk_mul(x, mk_lit(nonzero_literal())));
-    }
+    default:  // c (x · a) for c = sin, cos or exp; x · x · x without them
+      if (const auto c = gen.transcendental()) {
+        curve = mk_app(mk_prim(*c), mk_mul(x, mk_lit(nonzero_literal())));
+      } else {
+        curve = mk_mul(x, mk_mul(x, x));
+      }
   }
   const Term g = mk_lam("x", real, curve);
   // s = λu:R. λf:R → R. λx:R. f (x + u·a)
@@ -157,8 +155,7 @@ Term shared_derivative_term(CaseGenerator& gen) {
 
 Term taylor_probe_term(CaseGenerator& gen) {
   auto& rng = gen.rng();
-  const calculus::Primitive primitive =
-      calculus::kAllPrimitives[calculus::random_below(rng, std::size(calculus::kAllPrimitives))];
+  const calculus::Primitive primitive = gen.primitive();
   Term function = calculus::mk_prim(primitive);
   Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
   // Order 3 only where T of a λ is native: a model that reads it through its
@@ -198,7 +195,7 @@ Case SoundDelta::draw(CaseGenerator& gen) {
     return detail::RuleCase::make(gen, {}, detail::taylor_probe_term(gen), real);
   }
   const Context context = detail::random_context(gen);
-  const auto primitive = calculus::kAllPrimitives[calculus::random_below(rng, 4)];
+  const calculus::Primitive primitive = gen.primitive();
   const Term prim = calculus::mk_prim(primitive);
   const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
   switch (calculus::random_below(rng, 3)) {

@@ -60,15 +60,15 @@ inline constexpr auto kTangentRuleCoverage =
 // … and for the δ-rules: each primitive under two and, on a closed model,
 // three T's (its second and third Taylor coefficients against the δ-rule's,
 // one order lower).
-inline constexpr auto kDeltaCoverage =
-    sound_coverage_and({{"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
-                        {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
-                        {"structure:sin-under-T:2", 0.01, CoverageScope::NotLinear},
-                        {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrder},
-                        {"structure:cos-under-T:2", 0.01, CoverageScope::NotLinear},
-                        {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrder},
-                        {"structure:exp-under-T:2", 0.01, CoverageScope::NotLinear},
-                        {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrder}});
+inline constexpr auto kDeltaCoverage = sound_coverage_and(
+    {{"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
+     {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
+     {"structure:sin-under-T:2", 0.01, CoverageScope::Transcendental},
+     {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental},
+     {"structure:cos-under-T:2", 0.01, CoverageScope::Transcendental},
+     {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental},
+     {"structure:exp-under-T:2", 0.01, CoverageScope::Transcendental},
+     {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental}});
 
 using calculus::Context;
 using calculus::mk_arrow;
@@ -170,14 +170,6 @@ Term exchange_top(const Term& term);
 // the reduct would take more than kMaxDerivedNodes nodes.
 Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng,
                    const calculus::Rules& rules = {});
-
-// The rules a law's reducts and normal forms use in model C: a certified
-// model (check_case.h, HasPrecisionLadder) gets exact literal folds only,
-// because a rounded fold holds only up to rounding (calculus/reduce.h).
-template <class C>
-calculus::Rules reduction_rules() {
-  return {.rounded_folds = !HasPrecisionLadder<C>};
-}
 
 }  // namespace detail
 
@@ -324,9 +316,11 @@ struct RuleCase {
     return k;
   }
 };
-// The rules a case's δ-steps use under gen's options (reduction_rules for
-// the model the case is drawn for).
-calculus::Rules generator_rules(const CaseGenerator& gen);
+// The rules of a law's reducts, normal forms and δ-steps in a model that is
+// certified or not (check_case.h, CertifiedModel): a certified model gets
+// exact literal folds only, because a rounded fold holds only up to rounding
+// (calculus/reduce.h).
+calculus::Rules reduction_rules(bool certified);
 // Whether M has a redex of `family` ("beta", "T", "pi", "delta") under rules.
 bool has_redex_of(const Term& m, std::string_view family, const calculus::Rules& rules);
 // draw() until its M has a redex of `family` under gen's rules, at most
@@ -371,7 +365,7 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
                                         std::uint64_t choice_seed) {
   const CaseTerm& m = k.term("M");
   calculus::Rng rng(choice_seed);
-  const calculus::Rules rules = reduction_rules<C>();
+  const calculus::Rules rules = reduction_rules(CertifiedModel<C>);
   if (!has_redex_of(m.term, rule, rules)) {
     // The generator redraws such cases (draw_with_redex): this is a case it
     // could not mend, or a recorded one.
@@ -560,7 +554,7 @@ struct SoundNormalForm {
     // spends thousands of steps (and seconds) where applicative order needs
     // a few hundred.
     calculus::NormalizeOptions budget;
-    budget.rules = detail::reduction_rules<C>();
+    budget.rules = detail::reduction_rules(CertifiedModel<C>);
     budget.strategy = calculus::Strategy::ApplicativeOrder;
     budget.max_steps = 2000;
     budget.max_size = 20000;

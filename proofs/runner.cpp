@@ -217,7 +217,8 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
                      .max_size = options.max_size,
                      .linear_only = binding.linear_only,
                      .differential = binding.differential,
-                     .certified = binding.certified});
+                     .certified = binding.certified,
+                     .transcendentals = binding.transcendentals});
   return binding.generate(gen);
 }
 

@@ -32,13 +32,15 @@ MetavariableShape shape_of(const Type& type) {
   return MetavariableShape::ClosedTerm;
 }
 
-bool contains_tangent(const Term& term) {
+// Whether some subterm of term satisfies found (iteratively: terms are user input).
+template <class Predicate>
+bool contains(const Term& term, Predicate found) {
   std::unordered_set<const calculus::TermNode*> seen;
   std::vector<const Term*> pending = {&term};
   while (!pending.empty()) {
     const Term& t = *pending.back();
     pending.pop_back();
-    if (calculus::is_tan(t)) return true;
+    if (found(t)) return true;
     if (!seen.insert(t.get()).second) continue;
     for (const Term& child : t->children()) pending.push_back(&child);
   }
@@ -74,7 +76,13 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
                            std::nullopt};
   }
   if (!is_ground(law.equation.type)) law.needs_closed_model = true;
-  law.needs_derivative = contains_tangent(law.equation.lhs) || contains_tangent(law.equation.rhs);
+  const auto either_side = [&](auto predicate) {
+    return contains(law.equation.lhs, predicate) || contains(law.equation.rhs, predicate);
+  };
+  law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
+  law.needs_transcendentals = either_side([](const Term& t) {
+    return calculus::is_prim(t) && calculus::prim_of(t) != calculus::Primitive::Mul;
+  });
   return law;
 }
 

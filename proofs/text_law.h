@@ -32,8 +32,9 @@ struct TextLaw {
   calculus::TextEquation equation;
   std::vector<MetavariableShape> shapes;  // per metavariable, in declared order
   // What a model must be to run it.
-  bool needs_derivative = false;    // a side contains T (or D)
-  bool needs_closed_model = false;  // a ClosedTerm metavariable, or τ not ground
+  bool needs_derivative = false;       // a side contains T (or D)
+  bool needs_closed_model = false;     // a ClosedTerm metavariable, or τ not ground
+  bool needs_transcendentals = false;  // a side contains sin, cos or exp
 
   // The law `text` states, called id.
   static calculus::ErrorOr<TextLaw> make(std::string_view text, std::string id);

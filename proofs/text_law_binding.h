@@ -24,6 +24,8 @@ std::optional<std::string> text_law_refusal(const TextLaw& law) {
   } else {
     if (law.needs_derivative && !semantics::CartesianDifferentialCategory<M>)
       return "it has no derivative, and the equation has T or D";
+    if (law.needs_transcendentals && PrimitiveFreeModel<M>)
+      return "it is exact over the rationals, and the equation has sin, cos or exp";
     if (law.needs_closed_model && !closed) {
       return "it is not closed, and the equation has a metavariable of higher-order type or "
              "sides of a function type";
@@ -45,7 +47,8 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, std::shared_ptr<con
       .whole_calculus = semantics::FirstOrderViaNormalForm<M>,
       .linear_only = false,
       .differential = semantics::CartesianDifferentialCategory<M>,
-      .certified = HasPrecisionLadder<M>,
+      .certified = CertifiedModel<M>,
+      .transcendentals = !PrimitiveFreeModel<M>,
       .generate = [law](CaseGenerator& gen) { return generate_text_law_case(*law, gen); },
       .check =
           [law, model](const Case& k, const semantics::Tolerance& tolerance,

@@ -124,6 +124,10 @@ TEST_CASE("eval misuse is an error with exit status 2, not a crash", "[eval]") {
   fails_with({"x * x", "--at", "x=<1, 2>"}, "expected R");
   // A function value in a first-order model.
   fails_with({"--model", "smooth", "D f 3", "--at", "f=\\x:R. x * x"}, "first-order");
+  // A primitive the exact model does not have.
+  fails_with({"--model", "closures@rational", "sin 1"},
+             "model 'closures@rational' cannot evaluate this term: sin is not a rational function");
+  fails_with({"--model", "closures@rational", "x", "--at", "x=exp 0"}, "exp is not a rational");
   fails_with({"(\\x:R. x"}, "");
 }
 

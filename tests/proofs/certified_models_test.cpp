@@ -112,9 +112,10 @@ TEST_CASE("a counterexample in double is certified by the twin, else marked unce
   std::vector<LawBinding> bindings = {text_law_on(wrong, "smooth"), text_law_on(wrong, "closures"),
                                       text_law_on(wrong, "closures@ball")};
   certify_by_twins(bindings);
-  CHECK(bindings[0].certified_by == "none");
+  CHECK(bindings[0].twin_composed);
+  CHECK(bindings[0].certified_by.empty());
   CHECK(bindings[1].certified_by == "closures@ball");
-  CHECK(bindings[2].certified_by.empty());  // certified itself
+  CHECK_FALSE(bindings[2].twin_composed);  // certified itself
   const auto results = run_laws(bindings, small_run(1, 50, /*shrink=*/true));
   REQUIRE(results[0].counterexample);
   CHECK(results[0].counterexample->outcome.detail ==
@@ -131,4 +132,35 @@ TEST_CASE("a counterexample in double is certified by the twin, else marked unce
   const auto again = run_laws({bindings[1]}, small_run(1, 50, /*shrink=*/true));
   REQUIRE(again[0].counterexample);
   CHECK(again[0].counterexample->outcome.detail == detail);
+}
+
+TEST_CASE("a difference the twin cannot evaluate stays a failure, marked uncertified",
+          "[certified]") {
+  // Both checks are stubs, so that the twin's outcome is exactly the one
+  // under test: a non-finite value where double saw a difference.
+  LawBinding in_double = text_law_on("forall a : R. a = a", "closures");
+  LawBinding twin = text_law_on("forall a : R. a = a", "closures@ball");
+  in_double.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Failed;
+    outcome.detail = "the two sides differ beyond the tolerance";
+    outcome.difference = semantics::Difference{{}, 1.0, 2.0};
+    return outcome;
+  };
+  twin.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::NonFinite;
+    outcome.detail = "a value is not finite";
+    return outcome;
+  };
+  std::vector<LawBinding> bindings = {in_double, twin};
+  certify_by_twins(bindings);
+  const Outcome outcome = bindings[0].check(Case{}, semantics::Tolerance{}, 1);
+  CHECK(outcome.verdict == Verdict::Failed);
+  CHECK(outcome.detail ==
+        "the two sides differ beyond the tolerance (uncertified: closures@ball could not check "
+        "it: a value is not finite)");
+  REQUIRE(outcome.difference);
+  CHECK(outcome.difference->rhs == 2.0);
 }

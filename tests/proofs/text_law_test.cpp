@@ -72,7 +72,7 @@ TEST_CASE("D of a sum is the sum of the D's: holds on every sound model", "[text
   for (const LawBinding& binding : laws.bindings) {
     if (!binding.foil) sound.push_back(binding);
   }
-  REQUIRE(sound.size() == 3);  // smooth, closures, closures@ball
+  REQUIRE(sound.size() == 4);  // smooth, closures, closures@ball, closures@rational
   for (const LawResult& result : run_laws(sound, small_run(1, 300))) {
     INFO(result.model << ": " << result.passed << " passed, " << result.failed << " failed, "
                       << result.discarded << " discarded");
