@@ -3,14 +3,16 @@
 #include <fmt/format.h>
 
 #include "calculus/error.h"
+#include "models/ball_comparison.h"
+#include "models/fields.h"
 #include "semantics/category_error.h"
 
 namespace perturb::models {
 
 namespace {
 
-using Node = Smooth::Object::Node;
-using Kind = Smooth::Object::Kind;
+using Node = SmoothObject::Node;
+using Kind = SmoothObject::Kind;
 
 // Descriptions of deeply shared morphisms (T(T(f)) repeats f) would grow
 // exponentially; reports only need their beginning.
@@ -44,158 +46,220 @@ const std::shared_ptr<const Node>& terminal_node() {
   return node;
 }
 
-TaggedVector to_tagged(const Eigen::VectorXd& p) {
-  TaggedVector x(p.size());
-  for (Eigen::Index i = 0; i < p.size(); ++i) x(i) = Tagged<double>(p(i));
+template <class F>
+BasicTaggedVector<F> to_tagged(const Eigen::Matrix<F, Eigen::Dynamic, 1>& p) {
+  BasicTaggedVector<F> x(p.size());
+  for (Eigen::Index i = 0; i < p.size(); ++i) x(i) = Tagged<F>(p(i));
   return x;
 }
 
-TaggedVector concatenated(const TaggedVector& a, const TaggedVector& b) {
-  TaggedVector result(a.size() + b.size());
+// An offset of doubles as perturbed scalars of F (over Ball exactly).
+template <class F>
+BasicTaggedVector<F> offset_to_tagged(const Eigen::VectorXd& p) {
+  BasicTaggedVector<F> x(p.size());
+  for (Eigen::Index i = 0; i < p.size(); ++i) x(i) = Tagged<F>(F(p(i)));
+  return x;
+}
+
+template <class F>
+BasicTaggedVector<F> concatenated(const BasicTaggedVector<F>& a, const BasicTaggedVector<F>& b) {
+  BasicTaggedVector<F> result(a.size() + b.size());
   result << a, b;
   return result;
 }
 
-TaggedVector zeros(int dimension) { return TaggedVector::Constant(dimension, Tagged<double>(0.0)); }
+template <class F>
+BasicTaggedVector<F> zeros(int dimension) {
+  return BasicTaggedVector<F>::Constant(dimension, Tagged<F>(F(0)));
+}
 
-// M·x for a matrix of doubles and a vector of perturbed scalars.
-TaggedVector times(const Eigen::MatrixXd& matrix, const TaggedVector& x) {
-  TaggedVector result = zeros(static_cast<int>(matrix.rows()));
+// M·x for a matrix of doubles (over Ball converted exactly) and a vector of
+// perturbed scalars.
+template <class F>
+BasicTaggedVector<F> times(const Eigen::MatrixXd& matrix, const BasicTaggedVector<F>& x) {
+  BasicTaggedVector<F> result = zeros<F>(static_cast<int>(matrix.rows()));
   for (Eigen::Index i = 0; i < matrix.rows(); ++i) {
     for (Eigen::Index j = 0; j < matrix.cols(); ++j) {
-      if (matrix(i, j) != 0.0) result(i) += matrix(i, j) * x(j);
+      if (matrix(i, j) != 0.0) result(i) += Tagged<F>(F(matrix(i, j))) * x(j);
     }
   }
   return result;
 }
 
-TaggedVector scalar_vector(Tagged<double> value) {
-  TaggedVector result(1);
+template <class F>
+BasicTaggedVector<F> scalar_vector(Tagged<F> value) {
+  BasicTaggedVector<F> result(1);
   result(0) = std::move(value);
   return result;
+}
+
+// Whether two coordinates differ: out of tolerance over double; over Ball
+// certainly, their balls disjoint (models/ball.h).
+bool coordinates_differ(double a, double b, const semantics::Tolerance& tolerance) {
+  return !semantics::approx_equal(a, b, tolerance);
+}
+bool coordinates_differ(const Ball& a, const Ball& b, const semantics::Tolerance&) {
+  return compare_certified(a, b) == semantics::Comparison::Different;
+}
+
+// A certified lower bound of |a − b|: none over double.
+std::optional<double> certified_separation(double, double) { return std::nullopt; }
+std::optional<double> certified_separation(const Ball& a, const Ball& b) {
+  return separation(a, b);
 }
 
 }  // namespace
 
 // ---- objects ----
 
-Smooth::Object::Object() : node_(terminal_node()) {}
+SmoothObject::SmoothObject() : node_(terminal_node()) {}
 
-Smooth::Object::Kind Smooth::Object::kind() const { return node_->kind; }
+SmoothObject::Kind SmoothObject::kind() const { return node_->kind; }
 
-int Smooth::Object::dimension() const { return node_->dimension; }
+int SmoothObject::dimension() const { return node_->dimension; }
 
-bool operator==(const Smooth::Object& a, const Smooth::Object& b) {
+bool operator==(const SmoothObject& a, const SmoothObject& b) {
   return same_object(a.node_, b.node_);
 }
 
 // ---- morphisms ----
 
-Smooth::Morphism::Morphism(Object domain, Object codomain, std::string description, Map map)
+template <class F>
+BasicSmooth<F>::Morphism::Morphism(Object domain, Object codomain, std::string description, Map map)
     : domain_(std::move(domain)),
       codomain_(std::move(codomain)),
       description_(std::make_shared<const std::string>(bounded(std::move(description)))),
       map_(std::make_shared<const Map>(std::move(map))) {}
 
-TaggedVector Smooth::Morphism::operator()(const TaggedVector& x) const {
+template <class F>
+BasicTaggedVector<F> BasicSmooth<F>::Morphism::operator()(const TaggedVector& x) const {
   calculus::check(x.size() == domain_.dimension(), "smooth: argument of the wrong dimension");
   TaggedVector y = (*map_)(x);
   calculus::check(y.size() == codomain_.dimension(), "smooth: map returned the wrong dimension");
   return y;
 }
 
-Smooth::Smooth(const semantics::ModelConfig& config) : config_(config) {
+template <class F>
+BasicSmooth<F>::BasicSmooth(const semantics::ModelConfig& config) : config_(config) {
   calculus::check(config.atom_dimension >= 0, "smooth: negative atom dimension");
 }
 
-Smooth::Object Smooth::terminal() const { return Object(); }
+template <class F>
+std::string BasicSmooth<F>::name() const {
+  return std::string("smooth") + kFieldSuffix<F>;
+}
 
-Smooth::Object Smooth::real() const {
+template <class F>
+SmoothObject BasicSmooth<F>::terminal() const {
+  return Object();
+}
+
+template <class F>
+SmoothObject BasicSmooth<F>::real() const {
   static const auto node = std::make_shared<const Node>(Node{Kind::Real, 1, "", {}, {}});
   return Object(node);
 }
 
-Smooth::Object Smooth::atom(const std::string& name) const {
+template <class F>
+SmoothObject BasicSmooth<F>::atom(const std::string& name) const {
   return atom_object(name, config_.atom_dimension);
 }
 
-Smooth::Object Smooth::atom(const std::string& name, int dimension) const {
+template <class F>
+SmoothObject BasicSmooth<F>::atom(const std::string& name, int dimension) const {
   calculus::check(dimension >= 0, "smooth: negative atom dimension");
   return atom_object(name, dimension);
 }
 
-Smooth::Object Smooth::atom_object(const std::string& name, int dimension) const {
+template <class F>
+SmoothObject BasicSmooth<F>::atom_object(const std::string& name, int dimension) const {
   return Object(std::make_shared<const Node>(Node{Kind::Atom, dimension, name, {}, {}}));
 }
 
-Smooth::Object Smooth::product(const Object& x, const Object& y) const {
+template <class F>
+SmoothObject BasicSmooth<F>::product(const Object& x, const Object& y) const {
   return Object(std::make_shared<const Node>(
       Node{Kind::Product, x.dimension() + y.dimension(), "", x.node_, y.node_}));
 }
 
-std::optional<std::pair<Smooth::Object, Smooth::Object>> Smooth::factors(const Object& p) const {
+template <class F>
+std::optional<std::pair<SmoothObject, SmoothObject>> BasicSmooth<F>::factors(
+    const Object& p) const {
   if (p.kind() != Kind::Product) return std::nullopt;
   return std::pair{Object(p.node_->first), Object(p.node_->second)};
 }
 
-void Smooth::require_equal(const char* operation, const Object& expected,
-                           const Object& found) const {
+template <class F>
+void BasicSmooth<F>::require_equal(const char* operation, const Object& expected,
+                                   const Object& found) const {
   if (!(expected == found)) {
     throw semantics::mismatch(operation, describe_object(expected), describe_object(found));
   }
 }
 
-Smooth::Morphism Smooth::make_morphism(const Object& x, const Object& y, std::string description,
-                                       Map map) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::make_morphism(const Object& x, const Object& y,
+                                                                std::string description,
+                                                                Map map) const {
   return Morphism(x, y, std::move(description), std::move(map));
 }
 
-Smooth::Morphism Smooth::identity(const Object& x) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::identity(const Object& x) const {
   return Morphism(x, x, "id", [](const TaggedVector& v) { return v; });
 }
 
-Smooth::Morphism Smooth::compose(const Morphism& f, const Morphism& g) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::compose(const Morphism& f,
+                                                          const Morphism& g) const {
   require_equal("compose", f.domain(), g.codomain());
   return Morphism(g.domain(), f.codomain(), "(" + f.description() + " ∘ " + g.description() + ")",
                   [f, g](const TaggedVector& v) { return f(g(v)); });
 }
 
-Smooth::Morphism Smooth::pair(const Morphism& f, const Morphism& g) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::pair(const Morphism& f, const Morphism& g) const {
   require_equal("pair", f.domain(), g.domain());
   return Morphism(f.domain(), product(f.codomain(), g.codomain()),
                   "⟨" + f.description() + ", " + g.description() + "⟩",
                   [f, g](const TaggedVector& v) { return concatenated(f(v), g(v)); });
 }
 
-Smooth::Morphism Smooth::proj1(const Object& x, const Object& y) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::proj1(const Object& x, const Object& y) const {
   const int n = x.dimension();
   return Morphism(product(x, y), x, "π1",
                   [n](const TaggedVector& v) -> TaggedVector { return v.head(n); });
 }
 
-Smooth::Morphism Smooth::proj2(const Object& x, const Object& y) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::proj2(const Object& x, const Object& y) const {
   const int n = y.dimension();
   return Morphism(product(x, y), y, "π2",
                   [n](const TaggedVector& v) -> TaggedVector { return v.tail(n); });
 }
 
-Smooth::Morphism Smooth::bang(const Object& x) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::bang(const Object& x) const {
   return Morphism(x, terminal(), "!", [](const TaggedVector&) { return TaggedVector(0); });
 }
 
-Smooth::Morphism Smooth::add(const Morphism& f, const Morphism& g) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::add(const Morphism& f, const Morphism& g) const {
   require_equal("add (domains)", f.domain(), g.domain());
   require_equal("add (codomains)", f.codomain(), g.codomain());
   return Morphism(f.domain(), f.codomain(), "(" + f.description() + " + " + g.description() + ")",
                   [f, g](const TaggedVector& v) -> TaggedVector { return f(v) + g(v); });
 }
 
-Smooth::Morphism Smooth::zero(const Object& x, const Object& y) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::zero(const Object& x, const Object& y) const {
   const int n = y.dimension();
-  return Morphism(x, y, "0", [n](const TaggedVector&) { return zeros(n); });
+  return Morphism(x, y, "0", [n](const TaggedVector&) { return zeros<F>(n); });
 }
 
-Smooth::Morphism Smooth::primitive(calculus::Primitive primitive) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::primitive(calculus::Primitive primitive) const {
   const std::string name = calculus::primitive_name(primitive);
   switch (primitive) {
     case calculus::Primitive::Mul:
@@ -214,33 +278,38 @@ Smooth::Morphism Smooth::primitive(calculus::Primitive primitive) const {
   throw calculus::InternalError("smooth: unknown primitive");
 }
 
-Smooth::Morphism Smooth::constant(double value) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::constant(double value) const {
   return Morphism(terminal(), real(), fmt::format("{}", value),
-                  [value](const TaggedVector&) { return scalar_vector(Tagged<double>(value)); });
+                  [value](const TaggedVector&) { return scalar_vector(Tagged<F>(F(value))); });
 }
 
-Smooth::Morphism Smooth::linear(const Object& x, const Object& y,
-                                const Eigen::MatrixXd& matrix) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::linear(const Object& x, const Object& y,
+                                                         const Eigen::MatrixXd& matrix) const {
   calculus::check(matrix.rows() == y.dimension() && matrix.cols() == x.dimension(),
                   "smooth: linear map of the wrong shape");
   return Morphism(x, y, fmt::format("linear{}x{}", matrix.rows(), matrix.cols()),
                   [matrix](const TaggedVector& v) { return times(matrix, v); });
 }
 
-Smooth::Morphism Smooth::affine(const Object& x, const Object& y, const Eigen::MatrixXd& matrix,
-                                const Eigen::VectorXd& offset) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::affine(const Object& x, const Object& y,
+                                                         const Eigen::MatrixXd& matrix,
+                                                         const Eigen::VectorXd& offset) const {
   calculus::check(matrix.rows() == y.dimension() && matrix.cols() == x.dimension() &&
                       offset.size() == y.dimension(),
                   "smooth: affine map of the wrong shape");
   return Morphism(x, y, fmt::format("affine{}x{}", matrix.rows(), matrix.cols()),
                   [matrix, offset](const TaggedVector& v) -> TaggedVector {
-                    return times(matrix, v) + to_tagged(offset);
+                    return times(matrix, v) + offset_to_tagged<F>(offset);
                   });
 }
 
 // ---- the differential combinator ----
 
-TaggedMatrix Smooth::jacobian(const Morphism& f, const TaggedVector& x) const {
+template <class F>
+BasicTaggedMatrix<F> BasicSmooth<F>::jacobian(const Morphism& f, const TaggedVector& x) const {
   const Eigen::Index n = x.size();
   TaggedMatrix result(f.codomain().dimension(), n);
   // One evaluation per column, each with its own fresh tag: perturbing all
@@ -249,19 +318,21 @@ TaggedMatrix Smooth::jacobian(const Morphism& f, const TaggedVector& x) const {
   for (Eigen::Index i = 0; i < n; ++i) {
     const Tag tag = fresh_tag();
     TaggedVector perturbed = x;
-    perturbed(i) += Tagged<double>::infinitesimal(tag);
+    perturbed(i) += Tagged<F>::infinitesimal(tag);
     const TaggedVector y = f(perturbed);
     for (Eigen::Index j = 0; j < y.size(); ++j) result(j, i) = y(j).tangent(tag);
   }
   return result;
 }
 
-Eigen::MatrixXd Smooth::jacobian(const Morphism& f, const Point& x) const {
+template <class F>
+typename BasicSmooth<F>::Matrix BasicSmooth<F>::jacobian(const Morphism& f, const Point& x) const {
   const TaggedMatrix tagged = jacobian(f, to_tagged(x));
-  return tagged.unaryExpr([](const Tagged<double>& entry) { return entry.primal_value(); });
+  return tagged.unaryExpr([](const Tagged<F>& entry) { return entry.primal_value(); });
 }
 
-Smooth::Morphism Smooth::derivative(const Morphism& f) const {
+template <class F>
+typename BasicSmooth<F>::Morphism BasicSmooth<F>::derivative(const Morphism& f) const {
   const int n = f.domain().dimension();
   return Morphism(product(f.domain(), f.domain()), f.codomain(), "D(" + f.description() + ")",
                   [f, n](const TaggedVector& w) -> TaggedVector {
@@ -269,7 +340,7 @@ Smooth::Morphism Smooth::derivative(const Morphism& f) const {
                     // not one per column of the Jacobian, which nested D would
                     // multiply into nᵏ evaluations.
                     const Tag tag = fresh_tag();
-                    const Tagged<double> epsilon = Tagged<double>::infinitesimal(tag);
+                    const Tagged<F> epsilon = Tagged<F>::infinitesimal(tag);
                     TaggedVector perturbed = w.tail(n);
                     for (int i = 0; i < n; ++i) perturbed(i) += w(i) * epsilon;
                     const TaggedVector y = f(perturbed);
@@ -281,7 +352,8 @@ Smooth::Morphism Smooth::derivative(const Morphism& f) const {
 
 // ---- points ----
 
-Smooth::Point Smooth::apply(const Morphism& f, const Point& p) const {
+template <class F>
+typename BasicSmooth<F>::Point BasicSmooth<F>::apply(const Morphism& f, const Point& p) const {
   const TaggedVector y = f(to_tagged(p));
   Point result(y.size());
   for (Eigen::Index i = 0; i < y.size(); ++i) {
@@ -291,52 +363,103 @@ Smooth::Point Smooth::apply(const Morphism& f, const Point& p) const {
   return result;
 }
 
-Smooth::Point Smooth::pair_point(const Point& p, const Point& q) const {
+template <class F>
+typename BasicSmooth<F>::Point BasicSmooth<F>::pair_point(const Point& p, const Point& q) const {
   Point result(p.size() + q.size());
   result << p, q;
   return result;
 }
 
-double Smooth::real_value(const Point& p) const {
+template <class F>
+double BasicSmooth<F>::real_value(const Point& p) const {
   calculus::check(p.size() == 1, "smooth: real_value of a point that is not real");
-  return p(0);
+  return to_double(p(0));
 }
 
-Smooth::Point Smooth::random_point(const Object& x, std::mt19937_64& rng) const {
+template <class F>
+typename BasicSmooth<F>::Point BasicSmooth<F>::random_point(const Object& x,
+                                                            std::mt19937_64& rng) const {
+  // Doubles over every field, so that smooth@ball draws smooth's points.
   std::uniform_real_distribution<double> coordinate(-2.0, 2.0);
   Point result(x.dimension());
-  for (Eigen::Index i = 0; i < result.size(); ++i) result(i) = coordinate(rng);
+  for (Eigen::Index i = 0; i < result.size(); ++i) result(i) = F(coordinate(rng));
   return result;
 }
 
-bool Smooth::approx_equal(const Object& x, const Point& p, const Point& q,
-                          const semantics::Tolerance& tolerance, std::mt19937_64&) const {
-  if (p.size() != x.dimension() || q.size() != x.dimension()) return false;
-  for (Eigen::Index i = 0; i < p.size(); ++i) {
-    if (!semantics::approx_equal(p(i), q(i), tolerance)) return false;
+template <class F>
+bool BasicSmooth<F>::approx_equal(const Object& x, const Point& p, const Point& q,
+                                  const semantics::Tolerance& tolerance,
+                                  std::mt19937_64& rng) const {
+  if constexpr (std::same_as<F, Ball>) {
+    return compare(x, p, q, tolerance, rng) == semantics::Comparison::Equal;
+  } else {
+    if (p.size() != x.dimension() || q.size() != x.dimension()) return false;
+    for (Eigen::Index i = 0; i < p.size(); ++i) {
+      if (!semantics::approx_equal(p(i), q(i), tolerance)) return false;
+    }
+    return true;
   }
-  return true;
 }
 
-std::optional<semantics::Difference> Smooth::difference(const Object& x, const Point& p,
-                                                        const Point& q,
-                                                        const semantics::Tolerance& tolerance,
-                                                        std::mt19937_64&) const {
+template <class F>
+semantics::Comparison BasicSmooth<F>::compare(
+    const Object& x, const Point& p, const Point& q, const semantics::Tolerance&,
+    std::mt19937_64&) const requires std::same_as<F, Ball> {
+  using semantics::Comparison;
+  // Clang 14 instantiates this for double too in `template class
+  // BasicSmooth<double>`, despite the constraint: hence the if constexpr.
+  if constexpr (std::same_as<F, Ball>) {
+    if (p.size() != x.dimension() || q.size() != x.dimension()) return Comparison::Different;
+    // As closures@ball combines coefficients: a difference in finite values
+    // decides; else a non-finite coordinate; else an undecided one.
+    Comparison result = Comparison::Equal;
+    for (Eigen::Index i = 0; i < p.size(); ++i) {
+      if (!p(i).is_finite() || !q(i).is_finite()) {
+        result = Comparison::NotFinite;
+        continue;
+      }
+      const Comparison coordinate = compare_certified(p(i), q(i));
+      if (coordinate == Comparison::Different) return coordinate;
+      if (coordinate == Comparison::Undecided && result == Comparison::Equal) result = coordinate;
+    }
+    return result;
+  } else {
+    return Comparison::Different;
+  }
+}
+
+template <class F>
+std::optional<semantics::Difference> BasicSmooth<F>::difference(
+    const Object& x, const Point& p, const Point& q, const semantics::Tolerance& tolerance,
+    std::mt19937_64&) const {
   if (p.size() != x.dimension() || q.size() != x.dimension()) return std::nullopt;
   for (Eigen::Index i = 0; i < p.size(); ++i) {
-    if (semantics::approx_equal(p(i), q(i), tolerance)) continue;
-    if (p.size() == 1) return semantics::Difference{{}, p(i), q(i)};
-    return semantics::Difference{{{fmt::format("coordinate {} of {}", i + 1, p.size()),
-                                   fmt::format("{}", p(i)), fmt::format("{}", q(i))}},
-                                 p(i),
-                                 q(i)};
+    if (!coordinates_differ(p(i), q(i), tolerance)) continue;
+    semantics::Difference difference{
+        {}, to_double(p(i)), to_double(q(i)), certified_separation(p(i), q(i))};
+    if (p.size() != 1) {
+      difference.steps.push_back({fmt::format("coordinate {} of {}", i + 1, p.size()),
+                                  fmt::format("{}", p(i)), fmt::format("{}", q(i))});
+    }
+    return difference;
   }
   return std::nullopt;
 }
 
-bool Smooth::is_finite(const Object&, const Point& p) const { return p.allFinite(); }
+template <class F>
+bool BasicSmooth<F>::is_finite(const Object&, const Point& p) const {
+  if constexpr (std::same_as<F, double>) {
+    return p.allFinite();
+  } else {
+    for (Eigen::Index i = 0; i < p.size(); ++i) {
+      if (!isfinite(p(i))) return false;
+    }
+    return true;
+  }
+}
 
-std::string Smooth::describe_point(const Object& x, const Point& p) const {
+template <class F>
+std::string BasicSmooth<F>::describe_point(const Object& x, const Point& p) const {
   switch (x.kind()) {
     case Kind::Terminal:
       return "()";
@@ -358,7 +481,8 @@ std::string Smooth::describe_point(const Object& x, const Point& p) const {
   return "?";
 }
 
-std::string Smooth::describe_object(const Object& x) const {
+template <class F>
+std::string BasicSmooth<F>::describe_object(const Object& x) const {
   switch (x.kind()) {
     case Kind::Terminal:
       return "1";
@@ -373,5 +497,10 @@ std::string Smooth::describe_object(const Object& x) const {
   }
   return "?";
 }
+
+// Over double and Ball only: the rationals have no sin, cos and exp, which
+// smooth's random morphisms use (models/fields.h).
+template class BasicSmooth<double>;
+template class BasicSmooth<Ball>;
 
 }  // namespace perturb::models
