@@ -135,8 +135,7 @@ void apply_discard_limits(const std::vector<std::string>& settings, proofs::Disc
     double share = 0;
     if (equals == std::string::npos || !kind) {
       fail_usage("--discard-limit " + calculus::quoted(setting) +
-                 ": expected KIND=SHARE with KIND one of typing, internal, non-finite, budget, "
-                 "rounding");
+                 ": expected KIND=SHARE with KIND one of " + proofs::discard_kind_names());
     }
     if (!CLI::detail::lexical_cast(setting.substr(equals + 1), share) || !std::isfinite(share) ||
         share < 0 || share > 1) {
@@ -267,10 +266,11 @@ void add_check_command(CLI::App& app) {
                       "and model, a failure with its counterexample per failing pair");
   command->add_option(
       "--discard-limit", arguments->discard_limits,
-      "KIND=SHARE: the share of a law's cases it may discard for KIND (typing, internal, "
-      "non-finite, budget, rounding) before it is unhealthy, judged by the 95 % lower "
-      "confidence bound (repeatable; defaults typing=0 internal=0 non-finite=0.05 budget=0.01 "
-      "rounding=0.01)");
+      "KIND=SHARE: the share of a law's cases it may discard for KIND (" +
+          proofs::discard_kind_names() +
+          ") before it is unhealthy, judged by the 95 % lower confidence bound (repeatable; "
+          "defaults typing=0 internal=0 non-finite=0.05 budget=0.01 rounding=0.01 "
+          "inconclusive=0.05)");
   command->callback([arguments] {
     if (const int status = run_check(*arguments); status != 0) throw CLI::RuntimeError(status);
   });

@@ -19,6 +19,7 @@
 
 #include "models/foils.h"
 #include "models/smooth.h"
+#include "models/symbolic.h"
 #include "semantics/model_config.h"
 #include "semantics/testable_model.h"
 
@@ -36,16 +37,20 @@ inline constexpr auto floating_point_models =
 // Their certified twins over balls (models/ball.h): the same order, names
 // ending in "@ball".
 inline constexpr auto certified_models =
-    boost::hana::tuple_t<ClosuresOverBalls, FiniteDifferenceOverBalls, NaiveDualOverBalls,
-                         NoRenamingOverBalls, TinyRelativeErrorOverBalls>;
+    boost::hana::tuple_t<SmoothOverBalls, ClosuresOverBalls, FiniteDifferenceOverBalls,
+                         NaiveDualOverBalls, NoRenamingOverBalls, TinyRelativeErrorOverBalls>;
 
 // The exact model of the primitive-free fragment over the rationals
 // (models/rational.h).
 inline constexpr auto exact_models = boost::hana::tuple_t<ClosuresOverRationals>;
 
+// The model that proves law instances for every point (models/symbolic.h).
+inline constexpr auto proving_models = boost::hana::tuple_t<Symbolic>;
+
 // One entry per built-in model.
-inline constexpr auto builtin_models =
-    boost::hana::concat(boost::hana::concat(floating_point_models, certified_models), exact_models);
+inline constexpr auto builtin_models = boost::hana::concat(
+    boost::hana::concat(boost::hana::concat(floating_point_models, certified_models), exact_models),
+    proving_models);
 
 // Calls visit(model) with an instance, built from config, of every model in the
 // list `models` (a hana::tuple_t), in list order.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <tuple>
 #include <unordered_set>
@@ -912,6 +913,27 @@ bool Symbolic::proves_equal(const Morphism& lhs, const Morphism& rhs) const {
     if (!proves_zero_difference(a, b)) return false;
   }
   return true;
+}
+
+bool Symbolic::uses_primitive(const Morphism& f) const {
+  const auto lock = exclusive();
+  // An upper bound of each node's degree in the symbols, 2 standing for
+  // "2 or more, or not a polynomial".
+  const auto degree = [](const ex& node, std::span<const int> children) {
+    if (GiNaC::is_a<GiNaC::symbol>(node)) return 1;
+    if (GiNaC::is_a<GiNaC::numeric>(node)) return 0;
+    if (GiNaC::is_a<GiNaC::add>(node)) return *std::max_element(children.begin(), children.end());
+    if (GiNaC::is_a<GiNaC::mul>(node)) {
+      return std::min(2, std::accumulate(children.begin(), children.end(), 0));
+    }
+    if (GiNaC::is_a<GiNaC::power>(node) && children[0] == 0) return 0;
+    if (is_elementary(node) && children[0] == 0) return 0;
+    return node.nops() == 0 ? 0 : 2;
+  };
+  for (const ex& e : f.coordinates()) {
+    if (fold<int>(e, kMaxNodes, degree) >= 2) return true;
+  }
+  return false;
 }
 
 // ---- points ----

@@ -169,6 +169,10 @@ class Symbolic {
   // point. False, never a guess, when no expansion within the budgets
   // gives 0.
   bool proves_equal(const Morphism& lhs, const Morphism& rhs) const;
+  // Whether some coordinate of f is not an affine expression in the symbols,
+  // so that a primitive (mul, sin, cos, exp) contributes to f; the checker
+  // counts the cases whose sides do (label "sides:primitive").
+  bool uses_primitive(const Morphism& f) const;
 
   // ---- points ----
   Point apply(const Morphism& f, const Point& p) const;

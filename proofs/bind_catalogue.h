@@ -1,5 +1,6 @@
 // The catalogue bound to a list of built-in models: what builtin_bindings
-// and its parts (certified_bindings.cpp, exact_bindings.cpp) are made of.
+// and its parts (certified_bindings.cpp, exact_bindings.cpp,
+// proving_bindings.cpp) are made of.
 // Not in catalogue.h, which plugins include, because it needs every
 // built-in model (models/registry.h).
 #pragma once

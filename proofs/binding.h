@@ -37,6 +37,10 @@ struct LawBinding {
   bool certified = false;
   // Whether cases may use sin, cos and exp (GeneratorOptions::transcendentals).
   bool transcendentals = true;
+  // Whether the model proves instances for every point (ProvingModel): its
+  // passes are proofs, its failures refutations, and it discards the rest
+  // as inconclusive.
+  bool proving = false;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
@@ -82,6 +86,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                 .differential = semantics::CartesianDifferentialCategory<M>,
                                 .certified = CertifiedModel<M>,
                                 .transcendentals = !PrimitiveFreeModel<M>,
+                                .proving = ProvingModel<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,

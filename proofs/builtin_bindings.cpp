@@ -10,6 +10,7 @@ std::vector<LawBinding> builtin_bindings(const semantics::ModelConfig& config) {
   bind_catalogue(models::floating_point_models, config, bindings);
   bind_certified_models(config, bindings);
   bind_exact_models(config, bindings);
+  bind_proving_models(config, bindings);
   certify_by_twins(bindings);
   return bindings;
 }

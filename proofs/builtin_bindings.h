@@ -23,4 +23,7 @@ void bind_certified_models(const semantics::ModelConfig& config, std::vector<Law
 // The same for models::exact_models, in exact_bindings.cpp.
 void bind_exact_models(const semantics::ModelConfig& config, std::vector<LawBinding>& into);
 
+// The same for models::proving_models, in proving_bindings.cpp.
+void bind_proving_models(const semantics::ModelConfig& config, std::vector<LawBinding>& into);
+
 }  // namespace perturb::proofs

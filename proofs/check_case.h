@@ -17,6 +17,7 @@
 #include "proofs/law_support.h"
 #include "proofs/linear_model.h"
 #include "semantics/category_error.h"
+#include "semantics/certified_model.h"
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
 #include "semantics/evaluation_budget.h"
@@ -33,23 +34,25 @@ concept HasCompare = requires(const C& c, const typename C::Object& x, const typ
   { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
 };
 
-// Models whose comparison is certified at a working precision that can be
-// raised (models/ball.h): a case they leave Undecided is evaluated again at
-// each precision of c.precisions() in turn, under the scope c.at_precision(bits).
+using semantics::CertifiedModel;
+using semantics::HasPrecisionLadder;
+
+// Models that prove a law instance for every point (models/symbolic.h):
+// c.proves_equal(lhs, rhs) is true only when the parallel morphisms are
+// equal, and false when it cannot show it. Their instances are proved,
+// refuted by a certified difference at the case's point, or inconclusive
+// (a discard); a pass at one point alone is not a proof.
 template <class C>
-concept HasPrecisionLadder = requires(const C& c) {
-  { c.precisions() } -> std::convertible_to<std::span<const long>>;
-  c.at_precision(64L);
+concept ProvingModel = requires(const C& c, const typename C::Morphism& f) {
+  { c.proves_equal(f, f) } -> std::same_as<bool>;
+  { c.uses_primitive(f) } -> std::same_as<bool>;
 };
 
-// Models whose comparisons rounding cannot fool: certified at a precision
-// that can be raised (HasPrecisionLadder), or exact (`static constexpr bool
-// kExact = true`: the rational model). Their laws get exact literal folds
-// only (calculus/reduce.h, Rules::rounded_folds) and their failures need no
-// certification by a twin (proofs/certified_twin.h).
+// Models whose objects may be used by one thread at a time (GiNaC's are
+// not thread-safe): each case is checked under the lock C::exclusive().
 template <class C>
-concept CertifiedModel = HasPrecisionLadder<C> || requires {
-  requires C::kExact;
+concept ExclusiveModel = requires {
+  C::exclusive();
 };
 
 // Models that can say where two points that compare Different differ.
@@ -156,6 +159,12 @@ inline const std::string kCertifiedDifference = "certified: the sides' enclosure
 inline const std::string kUndecided =
     "undecided: the sides' enclosures overlap but are too wide to call them equal";
 
+// The details of a proving model's proof and of its inconclusive case.
+inline const std::string kProved = "proved: the sides' difference simplifies to 0 at every point";
+inline const std::string kInconclusive =
+    "inconclusive: the sides agree at the point, but their difference did not simplify to 0 "
+    "within the model's budgets";
+
 // check_sides at the current precision, without the via_normal_form note.
 template <class C, class MakeSides>
 Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& tolerance,
@@ -173,6 +182,15 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
                        c.describe_object(c.codomain(sides.rhs));
       return outcome;
     }
+    if constexpr (ProvingModel<C>) {
+      if (c.uses_primitive(sides.lhs) || c.uses_primitive(sides.rhs))
+        outcome.labels.emplace_back("sides:primitive");
+      if (c.proves_equal(sides.lhs, sides.rhs)) {
+        outcome.verdict = Verdict::Passed;
+        outcome.detail = kProved;
+        return outcome;
+      }
+    }
     const auto [lhs, rhs] = sides_at_point(c, k, sides, domain);
     outcome.lhs = c.describe_point(codomain, lhs);
     outcome.rhs = c.describe_point(codomain, rhs);
@@ -189,7 +207,13 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
     }
     switch (comparison) {
       case semantics::Comparison::Equal:
-        outcome.verdict = Verdict::Passed;
+        if constexpr (ProvingModel<C>) {
+          outcome.verdict = Verdict::Discarded;
+          outcome.detail = kInconclusive;
+          outcome.discard_kind = DiscardKind::Inconclusive;
+        } else {
+          outcome.verdict = Verdict::Passed;
+        }
         break;
       case semantics::Comparison::Different:
         outcome.verdict = Verdict::Failed;
@@ -267,7 +291,13 @@ template <class C, class MakeSides>
 Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& tolerance,
                     std::uint64_t compare_seed, const MakeSides& make_sides) {
   const std::uint64_t readings_before = semantics::normal_form_readings();
-  Outcome outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+  Outcome outcome;
+  if constexpr (ExclusiveModel<C>) {
+    const auto lock = C::exclusive();
+    outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+  } else {
+    outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+  }
   outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
   return outcome;
 }

@@ -14,6 +14,8 @@ std::string_view discard_kind_name(DiscardKind kind) {
       return "budget";
     case DiscardKind::Rounding:
       return "rounding";
+    case DiscardKind::Inconclusive:
+      return "inconclusive";
   }
   return "internal";
 }
@@ -23,6 +25,15 @@ std::optional<DiscardKind> parse_discard_kind(std::string_view name) {
     if (discard_kind_name(kind) == name) return kind;
   }
   return std::nullopt;
+}
+
+std::string discard_kind_names() {
+  std::string names;
+  for (DiscardKind kind : kDiscardKinds) {
+    if (!names.empty()) names += ", ";
+    names += discard_kind_name(kind);
+  }
+  return names;
 }
 
 }  // namespace perturb::proofs

@@ -17,22 +17,27 @@ enum class DiscardKind {
   NonFinite,  // a side's value is NaN or infinite at the point
   Budget,     // a budget of the case: steps, size, depth, its memory
   Rounding,   // the comparison cannot decide within the precision (certified models)
+  // A proving model (models/symbolic.h) neither proved nor refuted the
+  // instance: the sides agree at the point, the simplification did not reach 0.
+  Inconclusive,
 };
 
-inline constexpr std::array<DiscardKind, 5> kDiscardKinds = {
-    DiscardKind::Typing, DiscardKind::Internal, DiscardKind::NonFinite, DiscardKind::Budget,
-    DiscardKind::Rounding};
+inline constexpr std::array<DiscardKind, 6> kDiscardKinds = {
+    DiscardKind::Typing, DiscardKind::Internal, DiscardKind::NonFinite,
+    DiscardKind::Budget, DiscardKind::Rounding, DiscardKind::Inconclusive};
 
-// "typing", "internal", "non-finite", "budget", "rounding": the names of
-// report.json and of check --discard-limit.
+// "typing", "internal", "non-finite", "budget", "rounding", "inconclusive":
+// the names of report.json and of check --discard-limit.
 std::string_view discard_kind_name(DiscardKind kind);
 std::optional<DiscardKind> parse_discard_kind(std::string_view name);
+// The names, comma-separated, for messages and --help: "typing, internal, …".
+std::string discard_kind_names();
 
 // The share of a law × model pair's cases each kind may take: the pair is
 // unhealthy when the 95 % lower confidence bound of a kind's share exceeds
 // its limit (proofs/health.h).
 struct DiscardLimits {
-  std::array<double, kDiscardKinds.size()> shares = {0.0, 0.0, 0.05, 0.01, 0.01};
+  std::array<double, kDiscardKinds.size()> shares = {0.0, 0.0, 0.05, 0.01, 0.01, 0.05};
 
   double of(DiscardKind kind) const { return shares[static_cast<std::size_t>(kind)]; }
   void set(DiscardKind kind, double share) { shares[static_cast<std::size_t>(kind)] = share; }

@@ -82,6 +82,9 @@ struct Outcome {
   // (semantics/interpret.h): there both sides may share the normaliser, so
   // the case is weaker evidence for the model.
   bool via_normal_form = false;
+  // What the model says of the case, counted with the case's labels
+  // (proofs/labels.h): "sides:primitive" from a proving model.
+  std::vector<std::string> labels = {};
 };
 
 // The label of the cases whose outcome has via_normal_form.

@@ -142,7 +142,7 @@ typename C::Morphism denote(const C& c, const Context& context, const Term& term
     // A model that reads the term through its normal form evaluates that:
     // its tree is what counts.
     if constexpr (semantics::FirstOrderViaNormalForm<C>) {
-      const auto normal = calculus::normalize(term, semantics::first_order_normalize_options());
+      const auto normal = calculus::normalize(term, semantics::first_order_normalize_options<C>());
       if (normal.status == calculus::NormalizeStatus::NormalForm) {
         evaluated = normal.term;
         semantics::count_normal_form_reading();

@@ -243,6 +243,25 @@ calculus::ErrorOr<Case> case_from_json(const json& json_case) {
   }
 }
 
+namespace {
+
+// The cases of a proving model's pair discarded as inconclusive.
+std::uint64_t inconclusive_cases(const LawResult& result) {
+  std::uint64_t count = 0;
+  for (const auto& [reason, tally] : result.discards) {
+    if (tally.kind == DiscardKind::Inconclusive) count += tally.count;
+  }
+  return count;
+}
+
+// "proved 297, refuted 0, inconclusive 3" for a proving model's pair.
+std::string proof_text(const LawResult& result) {
+  return fmt::format("proved {}, refuted {}, inconclusive {}", result.passed, result.failed,
+                     inconclusive_cases(result));
+}
+
+}  // namespace
+
 json report_json(const std::vector<LawResult>& results, const RunOptions& options) {
   json entries = json::array();
   for (const LawResult& result : results) {
@@ -264,6 +283,11 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
          {"coverage", coverage_json(result)},
          {"counterexample",
           result.counterexample ? counterexample_json(result, options) : json(nullptr)}});
+    if (result.proving) {
+      entries.back()["proof"] = {{"proved", result.passed},
+                                 {"refuted", result.failed},
+                                 {"inconclusive", inconclusive_cases(result)}};
+    }
   }
   return {{"format", "perturb-report/2"},
           {"seed", options.seed},
@@ -286,8 +310,9 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
       "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
       "|\n|---|---|---|---|---|---|---|---|\n",
       options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
-  std::string discards, health, coverage, labels;
+  std::string discards, health, coverage, labels, proofs;
   for (const LawResult& r : results) {
+    if (r.proving) proofs += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, proof_text(r));
     const std::vector<std::string> reasons = unhealthy_reasons(r, options.discard_limits);
     const std::optional<double> rate = failure_rate_bound(r);
     const std::string bound = rate ? "< " + percent_text(*rate) : std::string("–");
@@ -309,6 +334,12 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
     labels += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, pair_labels);
   }
   text += fmt::format("\nDiscard limits: {}.\n", limits_text(options.discard_limits));
+  if (!proofs.empty()) {
+    text +=
+        "\n## Proofs\n\nA proving model's pass is a proof for every point, its failure a "
+        "certified refutation; the rest are inconclusive (docs/models.md).\n\n" +
+        proofs;
+  }
   if (!health.empty()) text += "\n## Unhealthy pairs\n\n" + health;
   if (!discards.empty()) text += "\n## Discarded cases by reason\n\n" + discards;
   if (!coverage.empty()) {
@@ -356,6 +387,7 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
 
 std::string pair_details_text(const LawResult& result, const RunOptions& options) {
   std::string text;
+  if (result.proving) text += "    " + proof_text(result) + "\n";
   for (const std::string& line : discard_lines(result)) text += "    discarded " + line + "\n";
   for (const std::string& reason : unhealthy_reasons(result, options.discard_limits))
     text += "    unhealthy: " + reason + "\n";

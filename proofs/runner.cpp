@@ -241,6 +241,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
       const Outcome outcome = run_case(binding, options, index, &k);
       for (const std::string& label : case_labels(k)) ++result.labels[label];
       if (outcome.via_normal_form) ++result.labels[std::string(kViaNormalFormLabel)];
+      for (const std::string& label : outcome.labels) ++result.labels[label];
       switch (outcome.verdict) {
         case Verdict::Passed:
           ++result.passed;
@@ -267,6 +268,7 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
     result.info = bindings[b].info;
     result.model = bindings[b].model;
     result.foil = bindings[b].foil;
+    result.proving = bindings[b].proving;
     result.cases = options.cases;
     result.passed = folded.passed;
     result.failed = folded.failed;

@@ -66,6 +66,9 @@ struct LawResult {
   LawInfo info;
   std::string model;
   bool foil = false;
+  // The model proves instances (LawBinding::proving): passed counts proofs,
+  // failed refutations, and discards of kind inconclusive the rest.
+  bool proving = false;
   std::uint64_t cases = 0;
   std::uint64_t passed = 0;
   std::uint64_t failed = 0;

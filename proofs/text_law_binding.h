@@ -49,6 +49,7 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, std::shared_ptr<con
       .differential = semantics::CartesianDifferentialCategory<M>,
       .certified = CertifiedModel<M>,
       .transcendentals = !PrimitiveFreeModel<M>,
+      .proving = ProvingModel<M>,
       .generate = [law](CaseGenerator& gen) { return generate_text_law_case(*law, gen); },
       .check =
           [law, model](const Case& k, const semantics::Tolerance& tolerance,

@@ -79,6 +79,7 @@
 #include "calculus/typecheck.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
+#include "semantics/certified_model.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
 
@@ -115,12 +116,16 @@ concept SharesEvaluation = requires(const C& c, const typename C::Morphism& f) {
   { c.shared(f) } -> std::same_as<typename C::Morphism>;
 };
 
-// The budgets of the normalisation a FirstOrderViaNormalForm model does
+// The budgets of the normalisation a FirstOrderViaNormalForm model C does
 // before interpreting a term outside the first-order fragment: the default
-// ones, in applicative order (deterministic: no time budget).
-inline calculus::NormalizeOptions first_order_normalize_options() {
+// ones, in applicative order (deterministic: no time budget). A certified
+// or exact C gets exact literal folds only: a fold rounded to a double would
+// be the normaliser's error, which such a model would then refute.
+template <class C>
+calculus::NormalizeOptions first_order_normalize_options() {
   calculus::NormalizeOptions options;
   options.strategy = calculus::Strategy::ApplicativeOrder;
+  options.rules.rounded_folds = !CertifiedModel<C>;
   return options;
 }
 
@@ -544,7 +549,7 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
                     [](const calculus::Binding& b) { return calculus::is_first_order(b.type); });
     if (!direct && first_order_judgement && !interpreter.refused_tangent()) {
       const calculus::NormalizeResult normal =
-          calculus::normalize(term, first_order_normalize_options());
+          calculus::normalize(term, first_order_normalize_options<C>());
       if (normal.status != calculus::NormalizeStatus::NormalForm) {
         return calculus::Error{interpret_detail::model_name(c) +
                                    " reads this term through its normal form, but normalising " +

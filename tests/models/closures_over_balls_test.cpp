@@ -37,8 +37,8 @@ typename C::Point value_of(const C& c, const std::string& text) {
 
 TEST_CASE("every model over double has a twin over balls named @ball", "[closures][ball]") {
   const std::vector<std::string> names = builtin_model_names();
-  for (const char* name :
-       {"closures", "finite-difference", "naive-dual", "no-renaming", "tiny-relative-error"}) {
+  for (const char* name : {"smooth", "closures", "finite-difference", "naive-dual", "no-renaming",
+                           "tiny-relative-error"}) {
     INFO(name);
     CHECK(std::count(names.begin(), names.end(), name) == 1);
     CHECK(std::count(names.begin(), names.end(), std::string(name) + "@ball") == 1);

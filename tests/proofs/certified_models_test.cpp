@@ -164,3 +164,36 @@ TEST_CASE("a difference the twin cannot evaluate stays a failure, marked uncerti
   REQUIRE(outcome.difference);
   CHECK(outcome.difference->rhs == 2.0);
 }
+
+TEST_CASE("smooth's counterexamples are certified by its twin smooth@ball", "[certified]") {
+  const char* const wrong = "forall a : R. sin a * sin a = sin (a * a)";
+  std::vector<LawBinding> bindings = {text_law_on(wrong, "smooth"),
+                                      text_law_on(wrong, "smooth@ball")};
+  certify_by_twins(bindings);
+  CHECK(bindings[0].certified_by == "smooth@ball");
+  CHECK_FALSE(bindings[1].twin_composed);  // certified itself
+  const auto results = run_laws(bindings, small_run(1, 50, /*shrink=*/true));
+  for (const LawResult& result : results) {
+    INFO(result.model);
+    REQUIRE(result.counterexample);
+    REQUIRE(result.counterexample->outcome.difference);
+    CHECK(result.counterexample->outcome.difference->separation.value_or(0) > 0);
+  }
+  CHECK(results[0].counterexample->outcome.detail ==
+        "the two sides differ beyond the tolerance; certified by smooth@ball");
+  // The built-in bindings pair them the same way.
+  CHECK(binding("cdc.D5", "smooth").certified_by == "smooth@ball");
+}
+
+TEST_CASE("smooth@ball holds every law smooth hosts, with nothing discarded as rounding",
+          "[certified]") {
+  std::vector<LawBinding> over_balls;
+  for (const LawBinding& b : all_bindings())
+    if (b.model == "smooth@ball") over_balls.push_back(b);
+  CHECK(over_balls.size() == 70);
+  for (const LawResult& result : run_laws(over_balls, small_run(2, 30))) {
+    INFO(result.info.id);
+    CHECK(result.failed == 0);
+    CHECK(health_problems(result, DiscardLimits{}).empty());
+  }
+}

@@ -72,7 +72,8 @@ TEST_CASE("D of a sum is the sum of the D's: holds on every sound model", "[text
   for (const LawBinding& binding : laws.bindings) {
     if (!binding.foil) sound.push_back(binding);
   }
-  REQUIRE(sound.size() == 4);  // smooth, closures, closures@ball, closures@rational
+  // smooth, closures, smooth@ball, closures@ball, closures@rational, symbolic
+  REQUIRE(sound.size() == 6);
   for (const LawResult& result : run_laws(sound, small_run(1, 300))) {
     INFO(result.model << ": " << result.passed << " passed, " << result.failed << " failed, "
                       << result.discarded << " discarded");
@@ -114,10 +115,13 @@ TEST_CASE("a model that cannot read an equation is refused with the reason, not 
   for (const LawBinding& binding : laws.bindings) models.push_back(binding.model);
   CHECK(std::count(models.begin(), models.end(), "smooth") == 0);
   CHECK(std::count(models.begin(), models.end(), "closures") == 1);
-  REQUIRE(laws.refusals.size() == 1);
+  // The first-order models: smooth, smooth@ball and symbolic.
+  REQUIRE(laws.refusals.size() == 3);
   CHECK(laws.refusals[0].to_string() ==
         "equation.1 is not run on smooth: it is not closed, and the equation has a metavariable "
         "of higher-order type or sides of a function type");
+  CHECK(laws.refusals[1].model == "smooth@ball");
+  CHECK(laws.refusals[2].model == "symbolic");
 }
 
 TEST_CASE("a metavariable of an atom type has no values: an error", "[text-law]") {
