@@ -6,31 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include "checker_support.h"
-#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/certified_twin.h"
 #include "proofs/health.h"
-#include "proofs/text_law.h"
 
 using namespace perturb;
 using namespace perturb::proofs;
 using namespace perturb::proofs::testing;
-
-namespace {
-
-// The text law `text` on `model` only.
-LawBinding text_law_on(std::string_view text, std::string_view model) {
-  auto law = TextLaw::make(text, "equation.1");
-  INFO(text);
-  if (!law.ok()) FAIL(law.error().to_string());
-  const TextLawBindings bound = builtin_text_law_bindings({std::make_shared<const TextLaw>(*law)});
-  for (const LawBinding& binding : bound.bindings) {
-    if (binding.model == model) return binding;
-  }
-  FAIL("no binding on " << model);
-  return bound.bindings.front();
-}
-
-}  // namespace
 
 TEST_CASE("cancellation: double refutes a true equation, balls decide it at 256 bits",
           "[certified]") {

@@ -1,5 +1,6 @@
 // What the checker's tests share: the built-in bindings (built once), one
-// law on one model picked out of them, and a small run of it.
+// law on one model picked out of them, a text law on one model, and a small
+// run of them.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +9,9 @@
 #include <vector>
 
 #include "proofs/builtin_bindings.h"
+#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/runner.h"
+#include "proofs/text_law.h"
 
 namespace perturb::proofs::testing {
 
@@ -27,6 +30,20 @@ inline const LawBinding& binding(std::string_view law, std::string_view model) {
   INFO("law " << law << " on model " << model);
   REQUIRE(found != bindings.end());
   return *found;
+}
+
+// The text law `text`, as equation.1, bound to `model` only; fails the test
+// if it does not parse or the model refuses it.
+inline LawBinding text_law_on(std::string_view text, std::string_view model) {
+  auto law = TextLaw::make(text, "equation.1");
+  INFO(text);
+  if (!law.ok()) FAIL(law.error().to_string());
+  const TextLawBindings bound = builtin_text_law_bindings({std::make_shared<const TextLaw>(*law)});
+  for (const LawBinding& b : bound.bindings) {
+    if (b.model == model) return b;
+  }
+  FAIL("no binding on " << model);
+  return bound.bindings.front();
 }
 
 // Options for a small run: no progress bar, shrinking only when asked.

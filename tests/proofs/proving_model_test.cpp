@@ -12,10 +12,8 @@
 #include <string>
 
 #include "checker_support.h"
-#include "proofs/builtin_text_law_bindings.h"
 #include "proofs/health.h"
 #include "proofs/report.h"
-#include "proofs/text_law.h"
 #include "tests/report_schema.h"
 
 using namespace perturb;
@@ -31,18 +29,6 @@ std::set<std::string> laws_on(std::string_view model) {
   for (const LawBinding& b : all_bindings())
     if (b.model == model) ids.insert(std::string(b.info.id));
   return ids;
-}
-
-LawBinding text_binding(std::string_view text, std::string_view model) {
-  auto law = TextLaw::make(text, "equation.1");
-  INFO(text);
-  if (!law.ok()) FAIL(law.error().to_string());
-  const TextLawBindings bound = builtin_text_law_bindings({std::make_shared<const TextLaw>(*law)});
-  for (const LawBinding& b : bound.bindings) {
-    if (b.model == model) return b;
-  }
-  FAIL("no binding on " << model);
-  return bound.bindings.front();
 }
 
 std::uint64_t inconclusive(const LawResult& result) {
@@ -101,8 +87,8 @@ TEST_CASE("symbolic's passes on D1–D7 and the tangent laws are proofs, and nea
 
 TEST_CASE("symbolic refutes a law off by a relative 1e-10 with a certified separation",
           "[proving]") {
-  const LawBinding tiny = text_binding("forall a : R. a * 1.0000000001 = a", kSymbolic);
-  CHECK(run_laws({text_binding("forall a : R. a * 1.0000000001 = a", "smooth")}, small_run(1, 50))
+  const LawBinding tiny = text_law_on("forall a : R. a * 1.0000000001 = a", kSymbolic);
+  CHECK(run_laws({text_law_on("forall a : R. a * 1.0000000001 = a", "smooth")}, small_run(1, 50))
             .front()
             .failed == 0);
   const LawResult result = run_laws({tiny}, small_run(1, 50, /*shrink=*/true)).front();
@@ -119,7 +105,7 @@ TEST_CASE("a true identity the expansion does not reach is inconclusive, never p
   // sin² + cos² = 1 holds, but expanding does not show it: agreeing at every
   // point checked is not a proof.
   const LawResult result =
-      run_laws({text_binding("forall a : R. sin a * sin a + cos a * cos a = 1", kSymbolic)},
+      run_laws({text_law_on("forall a : R. sin a * sin a + cos a * cos a = 1", kSymbolic)},
                small_run(1, 40))
           .front();
   CHECK(result.passed == 0);
@@ -130,9 +116,9 @@ TEST_CASE("a true identity the expansion does not reach is inconclusive, never p
   CHECK(problems.front().kind == DiscardKind::Inconclusive);
   // The same law with a polynomial identity is proved.
   const LawResult polynomial =
-      run_laws({text_binding("forall a b : R. (a + b) * (a + b) = a * a + 2 * a * b + b * b",
-                             kSymbolic)},
-               small_run(1, 40))
+      run_laws(
+          {text_law_on("forall a b : R. (a + b) * (a + b) = a * a + 2 * a * b + b * b", kSymbolic)},
+          small_run(1, 40))
           .front();
   CHECK(polynomial.passed == 40);
 }
