@@ -186,25 +186,11 @@ semantics::Comparison compare_coefficients(const Rational& a, const Rational& b,
   return a == b ? semantics::Comparison::Equal : semantics::Comparison::Different;
 }
 
-// A certified lower bound of |a − b|: none over double.
-std::optional<double> certified_separation(double, double) { return std::nullopt; }
-std::optional<double> certified_separation(const Ball& a, const Ball& b) {
-  return separation(a, b);
-}
-// |a − b| rounded towards zero (so a lower bound) over Rational.
+// |a − b| rounded towards zero (so a lower bound) over Rational; over double
+// and Ball, certified_separation of models/ball_comparison.h.
 std::optional<double> certified_separation(const Rational& a, const Rational& b) {
   const Rational gap = a - b;
   return std::abs(gap.to_double());
-}
-
-// Of two parts' comparisons: a difference in finite values decides; else a
-// non-finite part makes the whole not finite; else an undecided part leaves
-// the whole undecided.
-semantics::Comparison combined(semantics::Comparison a, semantics::Comparison b) {
-  using semantics::Comparison;
-  for (Comparison decisive : {Comparison::Different, Comparison::NotFinite, Comparison::Undecided})
-    if (a == decisive || b == decisive) return decisive;
-  return Comparison::Equal;
 }
 
 // The comparison of two scalars: every coefficient (primal and perturbation)

@@ -102,12 +102,6 @@ bool coordinates_differ(const Ball& a, const Ball& b, const semantics::Tolerance
   return compare_certified(a, b) == semantics::Comparison::Different;
 }
 
-// A certified lower bound of |a − b|: none over double.
-std::optional<double> certified_separation(double, double) { return std::nullopt; }
-std::optional<double> certified_separation(const Ball& a, const Ball& b) {
-  return separation(a, b);
-}
-
 }  // namespace
 
 // ---- objects ----
@@ -410,17 +404,11 @@ semantics::Comparison BasicSmooth<F>::compare(
   // BasicSmooth<double>`, despite the constraint: hence the if constexpr.
   if constexpr (std::same_as<F, Ball>) {
     if (p.size() != x.dimension() || q.size() != x.dimension()) return Comparison::Different;
-    // As closures@ball combines coefficients: a difference in finite values
-    // decides; else a non-finite coordinate; else an undecided one.
+    // Coordinates combine as closures@ball's coefficients do.
     Comparison result = Comparison::Equal;
-    for (Eigen::Index i = 0; i < p.size(); ++i) {
-      if (!p(i).is_finite() || !q(i).is_finite()) {
-        result = Comparison::NotFinite;
-        continue;
-      }
-      const Comparison coordinate = compare_certified(p(i), q(i));
-      if (coordinate == Comparison::Different) return coordinate;
-      if (coordinate == Comparison::Undecided && result == Comparison::Equal) result = coordinate;
+    for (Eigen::Index i = 0; i < p.size() && result != Comparison::Different; ++i) {
+      result = combined(result, p(i).is_finite() && q(i).is_finite() ? compare_certified(p(i), q(i))
+                                                                     : Comparison::NotFinite);
     }
     return result;
   } else {

@@ -117,8 +117,9 @@ TEST_CASE("a counterexample in double is certified by the twin, else marked unce
 
 TEST_CASE("a difference the twin cannot evaluate stays a failure, marked uncertified",
           "[certified]") {
-  // Both checks are stubs, so that the twin's outcome is exactly the one
-  // under test: a non-finite value where double saw a difference.
+  // Both checks are replaced by fixed outcomes, so that the twin's outcome
+  // is exactly the one under test: a non-finite value where double saw a
+  // difference.
   LawBinding in_double = text_law_on("forall a : R. a = a", "closures");
   LawBinding twin = text_law_on("forall a : R. a = a", "closures@ball");
   in_double.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
