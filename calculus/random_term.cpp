@@ -1,27 +1,10 @@
 #include "calculus/random_term.h"
 
 #include <array>
-#include <limits>
 
 #include "calculus/error.h"
 
 namespace perturb::calculus {
-
-std::uint64_t random_below(Rng& rng, std::uint64_t bound) {
-  check(bound > 0, "random_below: empty range");
-  // Rejection sampling: accept only draws below the largest multiple of bound.
-  const std::uint64_t limit =
-      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % bound;
-  std::uint64_t draw;
-  do {
-    draw = rng();
-  } while (draw >= limit);
-  return draw % bound;
-}
-
-bool random_chance(Rng& rng, std::uint64_t numerator, std::uint64_t denominator) {
-  return random_below(rng, denominator) < numerator;
-}
 
 double random_literal(Rng& rng) {
   static constexpr std::array<double, 8> kValues = {1, 2, -1, 0.5, -2.5, 3, 0.25, -0.75};

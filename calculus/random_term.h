@@ -2,9 +2,8 @@
 // and the law checker.
 //
 // Everything is a deterministic function of the generator's state: the same
-// seed gives the same type or term on every platform and standard library,
-// because only the raw 64-bit output of std::mt19937_64 is used (the
-// std::uniform_*_distribution classes differ between libraries).
+// seed gives the same type or term on every platform and standard library
+// (calculus/random_draws.h).
 //
 // Terms are generated type-directed: `random_term(rng, Γ, σ, shape)` returns
 // M with Γ ⊢ M : σ. Every syntactic form occurs: variables, λ (binder names
@@ -15,23 +14,15 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "calculus/context.h"
+#include "calculus/random_draws.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
 
 namespace perturb::calculus {
-
-using Rng = std::mt19937_64;
-
-// A uniformly distributed integer in [0, bound); requires bound > 0.
-std::uint64_t random_below(Rng& rng, std::uint64_t bound);
-
-// True with probability numerator / denominator; requires denominator > 0.
-bool random_chance(Rng& rng, std::uint64_t numerator, std::uint64_t denominator);
 
 // An element of options chosen uniformly; requires options non-empty.
 template <class T>

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "calculus/random_draws.h"
+
 namespace perturb::models::closures {
 
 namespace {
@@ -31,7 +33,7 @@ struct Builder {
 };
 
 double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
+  return calculus::random_real(rng, low, high);
 }
 
 // A literal exactly as fmt prints a double (shortest round trip), so that the
@@ -166,7 +168,7 @@ Builder<F> random_builder(const BasicClosureCategory<F>& category, const Object&
       const double a = uniform(rng, -1.5, 1.5), b = uniform(rng, -1.5, 1.5),
                    c = uniform(rng, -1.5, 1.5);
       const Text la = literal(a), lb = literal(b), lc = literal(c);
-      const int shape = std::uniform_int_distribution<int>(0, 2)(rng);
+      const int shape = calculus::random_integer(rng, 0, 2);
       // A field without sin, cos and exp (Rational) gets the polynomial only.
       if constexpr (kHasTranscendentals<F>) {
         if (shape == 0) {

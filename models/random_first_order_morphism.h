@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <random>
 
+#include "calculus/random_draws.h"
 #include "calculus/term.h"
 
 namespace perturb::models {
@@ -42,18 +43,19 @@ class RandomFirstOrderMorphism {
   }
 
  private:
-  int uniform_int(int low, int high) { return std::uniform_int_distribution<int>(low, high)(rng_); }
+  int uniform_int(int low, int high) { return calculus::random_integer(rng_, low, high); }
 
   Morphism affine(const Object& x, const Object& y) {
-    std::uniform_real_distribution<double> entry(-1.0, 1.0);
     const double scale = 1.0 / std::max(1, x.dimension());
     Eigen::MatrixXd matrix(y.dimension(), x.dimension());
     for (Eigen::Index i = 0; i < matrix.rows(); ++i) {
-      for (Eigen::Index j = 0; j < matrix.cols(); ++j) matrix(i, j) = scale * entry(rng_);
+      for (Eigen::Index j = 0; j < matrix.cols(); ++j)
+        matrix(i, j) = scale * calculus::random_real(rng_, -1.0, 1.0);
     }
     if (uniform_int(0, 1) == 0) return c_.linear(x, y, matrix);
     Eigen::VectorXd offset(y.dimension());
-    for (Eigen::Index i = 0; i < offset.size(); ++i) offset(i) = entry(rng_);
+    for (Eigen::Index i = 0; i < offset.size(); ++i)
+      offset(i) = calculus::random_real(rng_, -1.0, 1.0);
     return c_.affine(x, y, matrix, offset);
   }
 

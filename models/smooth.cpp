@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "calculus/error.h"
+#include "calculus/random_draws.h"
 #include "models/ball_comparison.h"
 #include "models/fields.h"
 #include "semantics/category_error.h"
@@ -374,9 +375,9 @@ template <class F>
 typename BasicSmooth<F>::Point BasicSmooth<F>::random_point(const Object& x,
                                                             std::mt19937_64& rng) const {
   // Doubles over every field, so that smooth@ball draws smooth's points.
-  std::uniform_real_distribution<double> coordinate(-2.0, 2.0);
   Point result(x.dimension());
-  for (Eigen::Index i = 0; i < result.size(); ++i) result(i) = F(coordinate(rng));
+  for (Eigen::Index i = 0; i < result.size(); ++i)
+    result(i) = F(calculus::random_real(rng, -2.0, 2.0));
   return result;
 }
 

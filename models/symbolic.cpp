@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "calculus/error.h"
+#include "calculus/random_draws.h"
 #include "models/ball_comparison.h"
 #include "models/random_first_order_morphism.h"
 #include "semantics/category_error.h"
@@ -959,10 +960,10 @@ double Symbolic::real_value(const Point& p) const {
 }
 
 Symbolic::Point Symbolic::random_point(const Object& x, std::mt19937_64& rng) const {
-  std::uniform_real_distribution<double> uniform(-2.0, 2.0);
   const auto lock = exclusive();
   Point result;
-  for (int i = 0; i < x.dimension(); ++i) result.push_back(exact(uniform(rng)));
+  for (int i = 0; i < x.dimension(); ++i)
+    result.push_back(exact(calculus::random_real(rng, -2.0, 2.0)));
   return result;
 }
 

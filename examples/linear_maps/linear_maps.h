@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "calculus/random_draws.h"
 #include "calculus/term.h"
 #include "semantics/category_error.h"
 #include "semantics/tolerance.h"
@@ -138,9 +139,9 @@ class LinearMaps {
 
   // ---- TestableModel ----
   Point random_point(const Object& x, std::mt19937_64& rng) const {
-    std::uniform_real_distribution<double> coordinate(-2.0, 2.0);
     Point p(x.dimension);
-    for (Eigen::Index i = 0; i < p.size(); ++i) p(i) = coordinate(rng);
+    for (Eigen::Index i = 0; i < p.size(); ++i)
+      p(i) = perturb::calculus::random_real(rng, -2.0, 2.0);
     return p;
   }
   bool approx_equal(const Object&, const Point& p, const Point& q,

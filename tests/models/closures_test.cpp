@@ -16,6 +16,7 @@
 #include "calculus/normalize.h"
 #include "calculus/parse.h"
 #include "calculus/print.h"
+#include "calculus/random_draws.h"
 #include "models/foils.h"
 #include "models/registry.h"
 #include "models/smooth.h"
@@ -505,8 +506,10 @@ std::vector<double> derivatives(const C& c, const std::string& text, std::uint64
   auto f = semantics::interpret(c, program->context, program->term, program->type);
   REQUIRE(f.ok());
   std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> uniform(-2, 2);
-  const auto point = [&] { return context_at(c, uniform(rng), uniform(rng), uniform(rng)); };
+  const auto point = [&] {
+    return context_at(c, calculus::random_real(rng, -2, 2), calculus::random_real(rng, -2, 2),
+                      calculus::random_real(rng, -2, 2));
+  };
   std::vector<double> out;
   for (int i = 0; i < 5; ++i) {
     const auto v = point(), x = point(), w = point(), u = point();

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "calculus/random_draws.h"
 #include "calculus/term.h"
 #include "semantics/category_error.h"
 #include "semantics/model_config.h"
@@ -311,12 +312,11 @@ class Model {
   }
 
   Value random_point(const Object& x, std::mt19937_64& rng) const {
-    std::uniform_real_distribution<double> uniform(-2, 2);
     switch (x.node->kind) {
       case ObjectNode::Kind::Unit:
         return Value::unit();
       case ObjectNode::Kind::Real:
-        return Value::of(uniform(rng));
+        return Value::of(perturb::calculus::random_real(rng, -2.0, 2.0));
       case ObjectNode::Kind::Product:
         return Value::make_pair(random_point(x.node->left, rng), random_point(x.node->right, rng));
       case ObjectNode::Kind::Exponential:
