@@ -1,4 +1,7 @@
-// `perturb check`
+// `perturb check`: a run of the law catalogue, or of one shard of it
+// (--shard), or of all shards as MPI ranks (--mpi); bounded by --max-time,
+// its hangs isolated by --case-timeout, journaled beside its report and
+// resumable (--resume). docs/checker.md and docs/distributed.md explain them.
 #include <unistd.h>
 
 #include <chrono>
@@ -6,273 +9,293 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
-#include <set>
+#include <optional>
 #include <thread>
 
+#include "app/check_run.h"
 #include "app/exit_status.h"
-#include "app/input.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
+#include "app/mpi_session.h"
 #include "app/option_checks.h"
-#include "app/plugin_loader.h"
-#include "app/report_drawings.h"
 #include "app/report_files.h"
-#include "calculus/rule_file.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/certified_twin.h"
-#include "proofs/health.h"
-#include "proofs/junit.h"
-#include "proofs/law_selection.h"
-#include "proofs/report.h"
+#include "proofs/journal.h"
+#include "proofs/provenance.h"
 
 namespace perturb::app {
 namespace {
 
-struct CheckArguments {
-  std::vector<std::string> laws;
-  std::vector<std::string> models;
-  std::vector<std::string> plugins;
-  std::vector<std::string> equations;
-  std::string rule_file;
-  proofs::RunOptions run;
-  std::string report_dir;
-  std::string junit_file;
-  std::vector<std::string> discard_limits;  // KIND=SHARE
-  bool no_shrink = false;
+using nlohmann::json;
+
+struct CheckCommand {
+  CheckArguments arguments;
+  std::string shard;  // "K/N"
+  double max_time = 0;
+  std::string resume_dir;
+  bool mpi = false;
 };
 
-[[noreturn]] void fail_usage(const std::string& message) {
-  std::cerr << "perturb: " << message << '\n';
-  throw CLI::RuntimeError(2);
+// The options a resumed run takes from its journal, not from the command line.
+constexpr const char* kRecordedOptions[] = {
+    "--law",       "--model",       "--equation",      "--rule-file", "--plugin",
+    "--cases",     "--seed",        "--max-size",      "--tolerance", "--absolute-tolerance",
+    "--no-shrink", "--case-memory", "--discard-limit", "--shard",     "--report",
+    "--mpi"};
+
+proofs::Shard parse_shard(const std::string& text) {
+  unsigned long index = 0, count = 0;
+  char slash = 0, rest = 0;
+  if (std::sscanf(text.c_str(), "%lu%c%lu%c", &index, &slash, &count, &rest) != 3 || slash != '/' ||
+      text.find_first_not_of("0123456789/") != std::string::npos || count == 0 || index == 0 ||
+      index > count || count > 100000) {
+    fail_usage("--shard " + calculus::quoted(text) +
+               ": expected K/N with 1 <= K <= N <= 100000, e.g. 2/3");
+  }
+  return {static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(count)};
 }
 
-// Whether --model selects the model: by default the sound models.
-bool model_selected(const CheckArguments& arguments, const std::string& model, bool foil) {
-  return arguments.models.empty()
-             ? !foil
-             : std::count(arguments.models.begin(), arguments.models.end(), model) > 0;
+// The journal of the run to resume; sets the run's options from it.
+proofs::Journal resume_from(CheckCommand& command, const CLI::App& app) {
+  for (const char* option : kRecordedOptions) {
+    if (app.count(option) > 0)
+      fail_usage(std::string("--resume takes the run's options from its journal: ") + option +
+                 " cannot be given with it");
+  }
+  auto journal = proofs::read_journal(command.resume_dir);
+  if (!journal.ok()) fail_usage(journal.error().to_string());
+  auto options =
+      proofs::run_options_from_json(journal->provenance.at("options"), command.arguments.run);
+  if (!options.ok()) fail_usage(command.resume_dir + ": " + options.error().to_string());
+  command.arguments.run = std::move(*options);
+  command.arguments.run.shard = journal->shard;
+  command.arguments.report_dir = command.resume_dir;
+  return std::move(*journal);
 }
 
-// The text laws of the --equation arguments and of the --rule-file's rules.
-std::vector<std::shared_ptr<const proofs::TextLaw>> text_laws_of(const CheckArguments& arguments) {
-  std::vector<std::shared_ptr<const proofs::TextLaw>> laws;
-  const std::vector<std::string>& equations = arguments.equations;
-  for (std::size_t i = 0; i < equations.size(); ++i) {
-    auto law = proofs::TextLaw::make(equations[i], "equation." + std::to_string(i + 1));
-    if (!law.ok()) {
-      fail_usage("--equation " + calculus::quoted(equations[i]) + ": " + law.error().to_string());
-    }
-    laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
-  }
-  if (!arguments.rule_file.empty()) {
-    auto text = read_file(arguments.rule_file);
-    if (!text.ok()) fail_usage(text.error().to_string());
-    auto rules = calculus::parse_rule_file(*text);
-    if (!rules.ok()) fail_usage(arguments.rule_file + ": " + rules.error().to_string());
-    for (const calculus::UserRule& rule : *rules) {
-      auto law = proofs::TextLaw::make(rule.statement, "rule." + rule.name);
-      if (!law.ok()) {
-        fail_usage(arguments.rule_file + ": rule " + rule.name + ": " + law.error().to_string());
-      }
-      laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
-    }
-  }
-  return laws;
+// The command line that resumes a run journaled in dir.
+std::string resume_command(const std::string& dir) { return "perturb check --resume " + dir; }
+
+// A run's tallies, for sending from an MPI rank to rank 0.
+json ledger_json(const proofs::RunLedger& ledger, bool complete) {
+  json pairs = json::array();
+  for (const proofs::PairTally& tally : ledger.pairs) pairs.push_back(proofs::tally_json(tally));
+  return {{"complete", complete}, {"pairs", pairs}};
 }
 
-// The bindings the arguments select: by default every law on every sound
-// model; with --equation or --rule-file, those laws instead of the
-// catalogue, with a note on stderr for each selected model that cannot read
-// one of them.
-std::vector<proofs::LawBinding> select(const CheckArguments& arguments) {
-  std::vector<LoadedPlugin> plugins;
-  for (const std::string& path : arguments.plugins) {
-    auto loaded = load_plugin(path);
-    if (!loaded.ok()) fail_usage(loaded.error().to_string());
-    plugins.push_back(std::move(*loaded));
-  }
-  // Every model, whatever it hosts: --model names one of these.
-  std::set<std::string> known_models;
-  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
-  for (LoadedPlugin& plugin : plugins) {
-    for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
-  }
-  for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
-  for (const std::string& model : arguments.models) {
-    if (!known_models.count(model)) {
-      std::string names;
-      for (const std::string& name : known_models) names += (names.empty() ? "" : ", ") + name;
-      fail_usage("unknown model '" + model + "' (models: " + names + ")");
+int run_ranks(CheckCommand& command, const std::vector<proofs::LawBinding>& bindings) {
+  MpiSession mpi;
+  proofs::RunOptions& run = command.arguments.run;
+  run.shard = {static_cast<std::uint32_t>(mpi.rank() + 1), static_cast<std::uint32_t>(mpi.size())};
+  if (mpi.rank() != 0) run.progress = nullptr;
+  proofs::RunLedger ledger;
+  proofs::run_units(bindings, run, ledger);
+  const bool complete = ledger.complete(bindings.size(), run.cases, run.shard);
+  const std::vector<std::string> texts = mpi.gather(ledger_json(ledger, complete).dump());
+  int status = 0;
+  if (mpi.rank() == 0) {
+    std::vector<proofs::PairTally> pairs(bindings.size());
+    bool all_complete = true;
+    for (const std::string& text : texts) {
+      const json rank = json::parse(text);
+      all_complete = all_complete && rank.at("complete").get<bool>();
+      for (std::size_t b = 0; b < bindings.size(); ++b)
+        proofs::fold_into(pairs[b], proofs::tally_from_json(rank.at("pairs").at(b)));
     }
+    run.shard = {};
+    proofs::RunExtent extent;
+    if (!all_complete) extent = {proofs::RunExtent::Kind::Deadline, command.max_time, {}, ""};
+    const auto results = proofs::finish_run(
+        bindings, run, std::move(pairs),
+        all_complete ? proofs::Completeness::Complete : proofs::Completeness::Partial);
+    status = report_results(results, command.arguments, extent);
   }
-  if (!arguments.equations.empty() || !arguments.rule_file.empty()) {
-    const auto laws = text_laws_of(arguments);
-    proofs::TextLawBindings bound = bind_text_laws(laws, plugins);
-    for (const proofs::TextLawRefusal& refusal : bound.refusals) {
-      if (model_selected(arguments, refusal.model, refusal.foil))
-        std::cerr << "perturb: note: " << refusal.to_string() << '\n';
-    }
-    all = std::move(bound.bindings);
-  }
-  proofs::certify_by_twins(all);
-  std::vector<proofs::LawBinding> selected;
-  for (proofs::LawBinding& binding : all) {
-    const bool model_ok = model_selected(arguments, binding.model, binding.foil);
-    const bool law_ok =
-        arguments.laws.empty() || proofs::law_selected_by_any(binding.info.id, arguments.laws);
-    if (model_ok && law_ok) selected.push_back(std::move(binding));
-  }
-  if (selected.empty())
-    fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
-  return selected;
+  return mpi.broadcast(status);
 }
 
-// Sets the limit of each --discard-limit KIND=SHARE.
-void apply_discard_limits(const std::vector<std::string>& settings, proofs::DiscardLimits& limits) {
-  for (const std::string& setting : settings) {
-    const std::size_t equals = setting.find('=');
-    const auto kind = proofs::parse_discard_kind(setting.substr(0, equals));
-    double share = 0;
-    if (equals == std::string::npos || !kind) {
-      fail_usage("--discard-limit " + calculus::quoted(setting) +
-                 ": expected KIND=SHARE with KIND one of " + proofs::discard_kind_names());
-    }
-    if (!CLI::detail::lexical_cast(setting.substr(equals + 1), share) || !std::isfinite(share) ||
-        share < 0 || share > 1) {
-      fail_usage("--discard-limit " + calculus::quoted(setting) +
-                 ": the share is a number in [0, 1], e.g. 0.05 for 5 %");
-    }
-    limits.set(*kind, share);
+int run_check(CheckCommand& command, const CLI::App& app) {
+  CheckArguments& arguments = command.arguments;
+  proofs::RunOptions& run = arguments.run;
+  std::optional<proofs::Journal> resumed;
+  if (!command.resume_dir.empty()) {
+    resumed = resume_from(command, app);
+  } else {
+    if (!command.shard.empty()) run.shard = parse_shard(command.shard);
+    if (run.shard.count > 1 && arguments.report_dir.empty())
+      fail_usage("--shard needs --report DIR: a shard's journal there is what perturb merge reads");
+    apply_discard_limits(arguments.discard_limits, run.discard_limits);
+    run.shrink = !arguments.no_shrink;
   }
-}
-
-// Makes sure the --junit file can be written, before the run.
-void prepare_output_file(const std::filesystem::path& file) {
-  std::error_code error;
-  if (std::filesystem::is_directory(file, error))
-    fail_usage("--junit " + file.string() + " is a directory");
-  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
-  if (!std::filesystem::is_directory(dir, error) || access(dir.c_str(), W_OK) != 0)
-    fail_usage("cannot write --junit " + file.string() + ": " + dir.string() +
-               " is not a writable directory");
-}
-
-int run_check(CheckArguments& arguments) {
-  const std::vector<proofs::LawBinding> bindings = select(arguments);
-  apply_discard_limits(arguments.discard_limits, arguments.run.discard_limits);
+  if (command.mpi && !mpi_built()) {
+    fail_usage(
+        "--mpi: this perturb was built without MPI; install Open MPI (Debian: openmpi-bin "
+        "libopenmpi-dev) and build again, or run shards with --shard K/N and perturb merge");
+  }
+  if (command.mpi && (run.shard.count > 1 || run.case_timeout > 0)) {
+    fail_usage(std::string("--mpi runs the shards itself and cannot be combined with ") +
+               (run.shard.count > 1 ? "--shard" : "--case-timeout (worker processes under MPI)"));
+  }
+  const std::vector<proofs::LawBinding> bindings = select_bindings(run);
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   if (!arguments.junit_file.empty()) prepare_output_file(arguments.junit_file);
-  arguments.run.shrink = !arguments.no_shrink;
-  arguments.run.plugins = arguments.plugins;
-  arguments.run.equations = arguments.equations;
-  arguments.run.rule_file = arguments.rule_file;
-  if (arguments.run.jobs == 0)
-    arguments.run.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (run.jobs == 0) run.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (command.max_time > 0) {
+    run.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(command.max_time));
+  }
   std::mutex progress_mutex;
   if (isatty(STDERR_FILENO)) {
     const auto start = std::chrono::steady_clock::now();
-    arguments.run.progress = [&, start](const proofs::RunProgress& progress) {
+    run.progress = [&, start](const proofs::RunProgress& progress) {
       std::lock_guard<std::mutex> lock(progress_mutex);
       // "\x1b[K" clears what a longer previous line left to the right.
       std::cerr << '\r' << proofs::progress_line(progress, std::chrono::steady_clock::now() - start)
                 << "\x1b[K" << (progress.done == progress.total ? "\n" : "") << std::flush;
     };
   }
-  const std::vector<proofs::LawResult> results = proofs::run_laws(bindings, arguments.run);
-  std::cout << proofs::summary_text(results, arguments.run);
+  if (command.mpi) return run_ranks(command, bindings);
+
+  const json provenance = proofs::provenance_json(run);
+  proofs::RunLedger ledger;
+  ledger.pairs.resize(bindings.size());
+  std::vector<proofs::JournalEntry> already;
+  if (resumed) {
+    require_same_build(resumed->provenance, provenance, command.resume_dir + "/journal.jsonl");
+    auto counted = proofs::ledger_of(resumed->entries, bindings, run.cases);
+    if (!counted.ok())
+      fail_usage(command.resume_dir + "/journal.jsonl: " + counted.error().to_string());
+    ledger = std::move(*counted);
+    already = std::move(resumed->entries);
+  }
+  std::optional<proofs::JournalWriter> journal;
   if (!arguments.report_dir.empty()) {
-    const std::filesystem::path dir(arguments.report_dir);
-    const bool drawings = write_report_drawings(results, dir);
-    write_report(dir, proofs::report_json(results, arguments.run),
-                 proofs::report_markdown(results, arguments.run, drawings));
+    journal.emplace(arguments.report_dir, provenance, run.shard, already);
+    run.unit_done = [&](std::uint64_t unit, const proofs::PairTally& tally) {
+      journal->append({unit, proofs::pair_name(bindings[unit % bindings.size()]), tally});
+    };
   }
-  if (!arguments.junit_file.empty()) {
-    write_file(arguments.junit_file, proofs::junit_xml(results, arguments.run));
-    std::cout << "JUnit XML written to " << arguments.junit_file << '\n';
+  proofs::run_units(bindings, run, ledger);
+  journal.reset();
+
+  proofs::RunExtent extent;
+  const bool complete = ledger.complete(bindings.size(), run.cases, run.shard);
+  const std::string resume =
+      arguments.report_dir.empty() ? std::string() : resume_command(arguments.report_dir);
+  if (!complete) {
+    extent = {proofs::RunExtent::Kind::Deadline, command.max_time, run.shard, resume};
+  } else if (run.shard.count > 1) {
+    extent = {proofs::RunExtent::Kind::Shard, 0, run.shard, ""};
   }
-  for (const proofs::LawResult& result : results) {
-    if (result.failed > 0) return kExitFails;
-  }
-  return proofs::all_healthy(results, arguments.run.discard_limits) ? kExitHolds : kExitUnhealthy;
+  const auto results = proofs::finish_run(
+      bindings, run, std::move(ledger.pairs),
+      extent.complete() ? proofs::Completeness::Complete : proofs::Completeness::Partial);
+  return report_results(results, arguments, extent);
 }
 
 }  // namespace
 
 void add_check_command(CLI::App& app) {
-  auto arguments = std::make_shared<CheckArguments>();
-  arguments->run.jobs = 0;  // one per core unless --jobs says otherwise
+  auto command_state = std::make_shared<CheckCommand>();
+  CheckArguments& arguments = command_state->arguments;
+  arguments.run.jobs = 0;  // one per core unless --jobs says otherwise
   CLI::App* command = app.add_subcommand(
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
       "model. Exit status 0 when every law holds, 1 when one fails, 2 bad usage, 4 when a law "
       "discarded more of its cases than --discard-limit allows (unhealthy), 5 stopped at "
-      "--max-memory.");
+      "--max-memory or --max-time.");
   add_memory_option(command);
   command->add_option(
-      "--law", arguments->laws,
+      "--law", arguments.run.law_patterns,
       "Only laws whose id matches this glob, e.g. 'cdc.*', or that this name is a dotted "
       "prefix of: 'cdc.D1' selects cdc.D1.sum and cdc.D1.zero (repeatable; default all)");
   command->add_option(
-      "--model", arguments->models,
+      "--model", arguments.run.model_names,
       "Only this model (repeatable; default every sound model; foils only when named)");
   command->add_option(
-      "--equation", arguments->equations,
+      "--equation", arguments.run.equations,
       "Check this equation instead of the catalogue, e.g. 'forall f g : R -> R, a : R. D "
       "(\\x:R. f x + g x) a = D f a + D g a' (docs/syntax.md \"Equations\"; repeatable: "
       "equation.1, equation.2, …)");
-  command->add_option("--rule-file", arguments->rule_file,
+  command->add_option("--rule-file", arguments.run.rule_file,
                       "Check that the rules of this file (lines NAME: EQUATION, docs/syntax.md "
                       "\"Rules\") are sound: each is the law rule.NAME, instead of the catalogue");
   command->add_option(
-      "--plugin", arguments->plugins,
+      "--plugin", arguments.run.plugins,
       "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
-  command->add_option("--cases", arguments->run.cases, "Random cases per law and model")
+  command->add_option("--cases", arguments.run.cases, "Random cases per law and model")
       ->check(unsigned_integer_check())
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->capture_default_str();
-  command->add_option("--seed", arguments->run.seed, "Seed of the run; same seed, same cases")
+  command->add_option("--seed", arguments.run.seed, "Seed of the run; same seed, same cases")
       ->check(unsigned_integer_check())
       ->capture_default_str();
-  command->add_option("--max-size", arguments->run.max_size, "Approximate size of random terms")
+  command->add_option("--max-size", arguments.run.max_size, "Approximate size of random terms")
       ->check(CLI::Range(1u, 200u))
       ->capture_default_str();
-  command->add_option("--jobs", arguments->run.jobs, "Threads (default: one per core)")
+  command->add_option("--jobs", arguments.run.jobs, "Threads (default: one per core)")
       ->check(CLI::Range(1u, 256u));
-  command->add_option("--report", arguments->report_dir,
-                      "Write report.json and report.md to this directory");
+  command->add_option("--report", arguments.report_dir,
+                      "Write report.json and report.md to this directory, and the run's journal "
+                      "journal.jsonl as it goes, which --resume and perturb merge read");
   command
-      ->add_option("--tolerance", arguments->run.tolerance.relative,
+      ->add_option("--tolerance", arguments.run.tolerance.relative,
                    "Relative tolerance when comparing the two sides")
       ->check(tolerance_check())
       ->capture_default_str();
   command
-      ->add_option("--absolute-tolerance", arguments->run.tolerance.absolute,
+      ->add_option("--absolute-tolerance", arguments.run.tolerance.absolute,
                    "Absolute tolerance when comparing the two sides")
       ->check(tolerance_check())
       ->capture_default_str();
-  command->add_flag("--no-shrink", arguments->no_shrink, "Report counterexamples unshrunk");
-  command->add_flag("--stats", arguments->run.stats,
+  command->add_flag("--no-shrink", arguments.no_shrink, "Report counterexamples unshrunk");
+  command->add_flag("--stats", arguments.run.stats,
                     "Under each pair, list its labels (count and share of the cases checked) "
                     "and every coverage requirement with its verdict (docs/checker.md)");
   command
-      ->add_option("--case-memory", arguments->run.case_memory,
+      ->add_option("--case-memory", arguments.run.case_memory,
                    "Discard a case (counted, with this reason) when generating and checking it "
                    "takes more than this many bytes of heap; 0: no limit but --max-memory "
                    "(semantics/case_memory.h)")
       ->check(unsigned_integer_check())
       ->capture_default_str();
-  command->add_option("--junit", arguments->junit_file,
+  command->add_option("--junit", arguments.junit_file,
                       "Also write the results as JUnit XML to this file: one testcase per law "
                       "and model, a failure with its counterexample per failing pair");
   command->add_option(
-      "--discard-limit", arguments->discard_limits,
+      "--discard-limit", arguments.discard_limits,
       "KIND=SHARE: the share of a law's cases it may discard for KIND (" +
           proofs::discard_kind_names() +
           ") before it is unhealthy, judged by the 95 % lower confidence bound (repeatable; "
           "defaults typing=0 internal=0 non-finite=0.05 budget=0.01 rounding=0.01 "
-          "inconclusive=0.05)");
-  command->callback([arguments] {
-    if (const int status = run_check(*arguments); status != 0) throw CLI::RuntimeError(status);
+          "inconclusive=0.05 hang=0)");
+  command->add_option(
+      "--shard", command_state->shard,
+      "K/N: run only the K-th of N slices of the cases (each law's cases are dealt round the "
+      "shards); needs --report; perturb merge of the N shard directories gives the report of "
+      "the whole run (docs/distributed.md)");
+  command
+      ->add_option("--max-time", command_state->max_time,
+                   "Stop starting cases after this many seconds of wall time: the report then "
+                   "says how many cases of each pair were counted, and the exit status is 5; "
+                   "--resume goes on (default: no limit)")
+      ->check(CLI::Range(1e-3, 1e9));
+  command
+      ->add_option("--case-timeout", arguments.run.case_timeout,
+                   "Run cases in worker processes and kill one that takes longer than this "
+                   "many seconds: the case is discarded as a hang (kind hang, limit 0) with its "
+                   "repro line, and the run goes on (default: threads, no limit)")
+      ->check(CLI::Range(1e-3, 1e6));
+  command->add_option("--resume", command_state->resume_dir,
+                      "Go on with the run journaled in this --report directory, which stopped "
+                      "for any reason (deadline, signal, crash), with its recorded options; "
+                      "ends with the report of the uninterrupted run");
+  command->add_flag("--mpi", command_state->mpi,
+                    "Under mpirun: each rank runs one shard and rank 0 writes the merged report "
+                    "(docs/distributed.md)");
+  command->callback([command_state, command] {
+    if (const int status = run_check(*command_state, *command); status != 0)
+      throw CLI::RuntimeError(status);
   });
 }
 

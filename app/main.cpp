@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     add_eval_command(app);
     add_draw_command(app);
     add_check_command(app);
+    add_merge_command(app);
     add_list_command(app);
     add_repro_command(app);
     add_conjecture_command(app);

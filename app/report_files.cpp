@@ -29,6 +29,16 @@ void prepare_report_dir(const std::filesystem::path& dir) {
     fail_usage("cannot write to the report directory " + dir.string());
 }
 
+void prepare_output_file(const std::filesystem::path& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error))
+    fail_usage("--junit " + file.string() + " is a directory");
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+  if (!std::filesystem::is_directory(dir, error) || access(dir.c_str(), W_OK) != 0)
+    fail_usage("cannot write --junit " + file.string() + ": " + dir.string() +
+               " is not a writable directory");
+}
+
 void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path);
   out << text;

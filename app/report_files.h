@@ -12,6 +12,9 @@ namespace perturb::app {
 // run that may take hours rather than after it.
 void prepare_report_dir(const std::filesystem::path& dir);
 
+// Makes sure the --junit file can be written, before the run.
+void prepare_output_file(const std::filesystem::path& file);
+
 // Writes text to path.
 void write_file(const std::filesystem::path& path, const std::string& text);
 

@@ -16,6 +16,8 @@ std::string_view discard_kind_name(DiscardKind kind) {
       return "rounding";
     case DiscardKind::Inconclusive:
       return "inconclusive";
+    case DiscardKind::Hang:
+      return "hang";
   }
   return "internal";
 }

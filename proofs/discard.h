@@ -20,13 +20,16 @@ enum class DiscardKind {
   // A proving model (models/symbolic.h) neither proved nor refuted the
   // instance: the sides agree at the point, the simplification did not reach 0.
   Inconclusive,
+  // The case ran past check --case-timeout and its worker process was
+  // killed (proofs/worker_processes.h): it may never end.
+  Hang,
 };
 
-inline constexpr std::array<DiscardKind, 6> kDiscardKinds = {
-    DiscardKind::Typing, DiscardKind::Internal, DiscardKind::NonFinite,
-    DiscardKind::Budget, DiscardKind::Rounding, DiscardKind::Inconclusive};
+inline constexpr std::array<DiscardKind, 7> kDiscardKinds = {
+    DiscardKind::Typing,   DiscardKind::Internal,     DiscardKind::NonFinite, DiscardKind::Budget,
+    DiscardKind::Rounding, DiscardKind::Inconclusive, DiscardKind::Hang};
 
-// "typing", "internal", "non-finite", "budget", "rounding", "inconclusive":
+// "typing", "internal", "non-finite", "budget", "rounding", "inconclusive", "hang":
 // the names of report.json and of check --discard-limit.
 std::string_view discard_kind_name(DiscardKind kind);
 std::optional<DiscardKind> parse_discard_kind(std::string_view name);
@@ -37,7 +40,7 @@ std::string discard_kind_names();
 // unhealthy when the 95 % lower confidence bound of a kind's share exceeds
 // its limit (proofs/health.h).
 struct DiscardLimits {
-  std::array<double, kDiscardKinds.size()> shares = {0.0, 0.0, 0.05, 0.01, 0.01, 0.05};
+  std::array<double, kDiscardKinds.size()> shares = {0.0, 0.0, 0.05, 0.01, 0.01, 0.05, 0.0};
 
   double of(DiscardKind kind) const { return shares[static_cast<std::size_t>(kind)]; }
   void set(DiscardKind kind, double share) { shares[static_cast<std::size_t>(kind)] = share; }

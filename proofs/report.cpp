@@ -7,6 +7,7 @@
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "proofs/health.h"
+#include "proofs/provenance.h"
 #include "proofs/recorded_case.h"
 #include "proofs/witness.h"
 
@@ -131,12 +132,6 @@ std::string label_text(const std::string& label, std::uint64_t count, std::uint6
       percent_text(cases == 0 ? 0 : static_cast<double>(count) / static_cast<double>(cases)));
 }
 
-json limits_json(const DiscardLimits& limits) {
-  json entries = json::object();
-  for (DiscardKind kind : kDiscardKinds) entries[discard_kind_name(kind)] = limits.of(kind);
-  return entries;
-}
-
 // What a pair's discards were, one line per reason: "3 budget: T_x M would …".
 std::vector<std::string> discard_lines(const LawResult& result) {
   std::vector<std::string> lines;
@@ -180,16 +175,34 @@ std::string shell_quoted(std::string_view text) {
 
 }  // namespace
 
-std::string repro_command(const LawResult& result, const RunOptions& options) {
+namespace {
+
+// "perturb check … --law L --model M --seed S --cases N --max-size Z": the
+// run of the pair's first `cases` cases with the run's sources of laws and models.
+std::string check_command_of(const LawResult& result, const RunOptions& options,
+                             std::uint64_t cases) {
   std::string sources;
   for (const std::string& plugin : options.plugins) sources += " --plugin " + plugin;
   for (const std::string& equation : options.equations)
     sources += " --equation " + shell_quoted(equation);
   if (!options.rule_file.empty()) sources += " --rule-file " + shell_quoted(options.rule_file);
   return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
-                     sources, result.info.id, result.model, options.seed,
-                     result.counterexample ? result.counterexample->case_index + 1 : options.cases,
-                     options.max_size);
+                     sources, result.info.id, result.model, options.seed, cases, options.max_size);
+}
+
+// The command that reaches a hung case again, under the same --case-timeout.
+std::string hang_repro_command(const LawResult& result, const RunOptions& options,
+                               std::uint64_t case_index) {
+  return fmt::format("{} --case-timeout {}", check_command_of(result, options, case_index + 1),
+                     options.case_timeout);
+}
+
+}  // namespace
+
+std::string repro_command(const LawResult& result, const RunOptions& options) {
+  return check_command_of(
+      result, options,
+      result.counterexample ? result.counterexample->case_index + 1 : options.cases);
 }
 
 json case_to_json(const Case& k) {
@@ -262,7 +275,57 @@ std::string proof_text(const LawResult& result) {
 
 }  // namespace
 
-json report_json(const std::vector<LawResult>& results, const RunOptions& options) {
+std::string extent_text(const std::vector<LawResult>& results, const RunOptions& options,
+                        const RunExtent& extent) {
+  if (extent.complete()) return "";
+  std::uint64_t counted = 0;
+  for (const LawResult& r : results) counted += r.cases;
+  const std::uint64_t all = options.cases * results.size();
+  const std::string resume =
+      extent.resume.empty() ? std::string() : fmt::format("; `{}` goes on with it", extent.resume);
+  if (extent.kind == RunExtent::Kind::Shard) {
+    return fmt::format(
+        "Shard {} of {}: {} of the run's {} cases, the others are in the other shards; "
+        "`perturb merge` of all {} gives the run's report{}.",
+        extent.shard.index, extent.shard.count, counted, all, extent.shard.count, resume);
+  }
+  return fmt::format(
+      "Stopped at the --max-time {} s deadline: {} of {} cases counted, each pair's below; "
+      "counterexamples are not shrunk and coverage is judged on the counted cases{}.",
+      extent.max_time, counted, all, resume);
+}
+
+std::uint64_t hung_cases(const std::vector<LawResult>& results) {
+  std::uint64_t hung = 0;
+  for (const LawResult& r : results) {
+    for (const auto& [reason, tally] : r.discards)
+      if (tally.kind == DiscardKind::Hang) hung += tally.count;
+  }
+  return hung;
+}
+
+namespace {
+
+// Each pair's first hung case with the command that reaches it again.
+json hangs_json(const std::vector<LawResult>& results, const RunOptions& options) {
+  json hangs = json::array();
+  for (const LawResult& r : results) {
+    for (const auto& [reason, tally] : r.discards) {
+      if (tally.kind != DiscardKind::Hang) continue;
+      hangs.push_back({{"law", r.info.id},
+                       {"model", r.model},
+                       {"count", tally.count},
+                       {"first_case", tally.first_case},
+                       {"repro", hang_repro_command(r, options, tally.first_case)}});
+    }
+  }
+  return hangs;
+}
+
+}  // namespace
+
+json report_json(const std::vector<LawResult>& results, const RunOptions& options,
+                 const RunExtent& extent) {
   json entries = json::array();
   for (const LawResult& result : results) {
     entries.push_back(
@@ -289,14 +352,29 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
                                  {"inconclusive", inconclusive_cases(result)}};
     }
   }
-  return {{"format", "perturb-report/2"},
-          {"seed", options.seed},
-          {"cases", options.cases},
-          {"max_size", options.max_size},
-          {"tolerance",
-           {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
-          {"discard_limits", limits_json(options.discard_limits)},
-          {"results", entries}};
+  json report = {
+      {"format", "perturb-report/2"},
+      {"seed", options.seed},
+      {"cases", options.cases},
+      {"max_size", options.max_size},
+      {"tolerance",
+       {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
+      {"discard_limits", discard_limits_json(options.discard_limits)},
+      {"provenance", provenance_json(options)},
+      {"results", entries}};
+  if (!extent.complete()) {
+    std::uint64_t counted = 0;
+    for (const LawResult& r : results) counted += r.cases;
+    report["partial"] = {{"reason", extent.kind == RunExtent::Kind::Shard ? "shard" : "deadline"},
+                         {"counted", counted},
+                         {"text", extent_text(results, options, extent)}};
+    if (extent.kind == RunExtent::Kind::Shard)
+      report["partial"]["shard"] = {{"index", extent.shard.index}, {"count", extent.shard.count}};
+    else
+      report["partial"]["max_time"] = extent.max_time;
+  }
+  if (hung_cases(results) > 0) report["hangs"] = hangs_json(results, options);
+  return report;
 }
 
 std::string drawing_path(const LawResult& result, const std::string& role) {
@@ -304,12 +382,22 @@ std::string drawing_path(const LawResult& result, const std::string& role) {
 }
 
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
-                            bool with_drawings) {
+                            bool with_drawings, const RunExtent& extent) {
   std::string text = fmt::format(
-      "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance {}.\n\n"
-      "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
-      "|\n|---|---|---|---|---|---|---|---|\n",
+      "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance "
+      "{}.\n\n",
       options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
+  if (!extent.complete())
+    text += "**Partial report.** " + extent_text(results, options, extent) + "\n\n";
+  if (const std::uint64_t hung = hung_cases(results); hung > 0) {
+    text += fmt::format(
+        "**{} case{} hung**: ran longer than --case-timeout and {} discarded as kind hang; "
+        "see [Hung cases](#hung-cases). A report with a hang depends on timing.\n\n",
+        hung, hung == 1 ? "" : "s", hung == 1 ? "was" : "were");
+  }
+  text +=
+      "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
+      "|\n|---|---|---|---|---|---|---|---|\n";
   std::string discards, health, coverage, labels, proofs;
   for (const LawResult& r : results) {
     if (r.proving) proofs += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, proof_text(r));
@@ -341,6 +429,16 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
         proofs;
   }
   if (!health.empty()) text += "\n## Unhealthy pairs\n\n" + health;
+  if (hung_cases(results) > 0) {
+    text += "\n## Hung cases\n\n";
+    for (const json& hang : hangs_json(results, options)) {
+      text += fmt::format("* `{}` on {}: {} hung, the first case {}; reproduce: `{}`\n",
+                          hang.at("law").get<std::string>(), hang.at("model").get<std::string>(),
+                          hang.at("count").get<std::uint64_t>(),
+                          hang.at("first_case").get<std::uint64_t>(),
+                          hang.at("repro").get<std::string>());
+    }
+  }
   if (!discards.empty()) text += "\n## Discarded cases by reason\n\n" + discards;
   if (!coverage.empty()) {
     text +=
@@ -413,7 +511,8 @@ std::string pair_details_text(const LawResult& result, const RunOptions& options
   return text;
 }
 
-std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options) {
+std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options,
+                         const RunExtent& extent) {
   std::string text;
   std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0, unhealthy_laws = 0;
   for (const LawResult& r : results) {
@@ -436,6 +535,9 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
       "discarded; {} pairs fail, {} unhealthy (failure rates: 95 % upper confidence bounds)\n",
       results.size(), options.seed, options.cases, semantics::to_string(options.tolerance), passed,
       failed, discarded, failing_laws, unhealthy_laws);
+  if (!extent.complete()) text += extent_text(results, options, extent) + "\n";
+  if (const std::uint64_t hung = hung_cases(results); hung > 0)
+    text += fmt::format("{} case(s) hung past --case-timeout: see the discards above\n", hung);
   return text;
 }
 

@@ -30,11 +30,34 @@ nlohmann::json case_to_json(const Case& k);
 // The case a case_to_json wrote, parsed back; an error names the field that failed.
 calculus::ErrorOr<Case> case_from_json(const nlohmann::json& json);
 
-nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options);
+// What part of a run a report covers: all its cases, or those counted before
+// it stopped at check --max-time, or those of one shard (check --shard).
+struct RunExtent {
+  enum class Kind { Complete, Deadline, Shard };
+  Kind kind = Kind::Complete;
+  double max_time = 0;  // Deadline: the --max-time, in seconds
+  Shard shard;          // Shard: which
+  std::string resume;   // the command that goes on with the run, if any
+
+  bool complete() const { return kind == Kind::Complete; }
+};
+
+// report.json; it has "partial" when extent is not complete, and "hangs"
+// when a case ran past --case-timeout (docs/report-format.md).
+nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options,
+                           const RunExtent& extent = {});
 // report.md; with_drawings links drawing_path(…) + ".svg" of each shrunk
 // term of each counterexample (app/report_drawings.h renders them).
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
-                            bool with_drawings = false);
+                            bool with_drawings = false, const RunExtent& extent = {});
+
+// What a partial report says of itself, one sentence: "Stopped at the
+// --max-time 10 s deadline: 4200 of 21000 cases counted; …". Empty when complete.
+std::string extent_text(const std::vector<LawResult>& results, const RunOptions& options,
+                        const RunExtent& extent);
+
+// The number of cases that hung (discards of kind hang) over all results.
+std::uint64_t hung_cases(const std::vector<LawResult>& results);
 
 // Where, relative to the report directory, the drawing of the shrunk term
 // `role` of result's counterexample goes, without extension:
@@ -46,6 +69,7 @@ std::string drawing_path(const LawResult& result, const std::string& role);
 std::string pair_details_text(const LawResult& result, const RunOptions& options);
 
 // One line per law × model and a final count, for the terminal.
-std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options);
+std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options,
+                         const RunExtent& extent = {});
 
 }  // namespace perturb::proofs

@@ -1,7 +1,6 @@
 #include "proofs/runner.h"
 
 #include <malloc.h>
-#include <pthread.h>
 
 #include <algorithm>
 #include <atomic>
@@ -15,19 +14,18 @@
 #include "calculus/interned.h"
 #include "proofs/labels.h"
 #include "proofs/shrink.h"
+#include "proofs/worker_processes.h"
+#include "proofs/worker_thread.h"
 
 namespace perturb::proofs {
 namespace {
 
-// Cases are handed to threads in chunks of this many, for balance.
-constexpr std::uint64_t kChunk = 32;
-
-struct ChunkResult {
-  std::uint64_t passed = 0, failed = 0, discarded = 0;
-  std::map<std::string, std::uint64_t> labels;
-  std::optional<std::uint64_t> first_failure;
-  std::map<std::string, DiscardTally> discards;
-};
+// Units have at least kUnitAtLeast cases, for balance between threads, and
+// a pair at most about kUnitsPerPair units, so that the journal of a long
+// run stays small; kUnitAtMost keeps a unit short enough to abandon at a deadline.
+constexpr std::uint64_t kUnitAtLeast = 32;
+constexpr std::uint64_t kUnitsPerPair = 64;
+constexpr std::uint64_t kUnitAtMost = 4096;
 
 void tally_discard(std::map<std::string, DiscardTally>& discards, const std::string& reason,
                    const DiscardTally& part) {
@@ -134,37 +132,6 @@ std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const Run
   return coverage;
 }
 
-// Stack of each worker thread. Interpreting, normalising and evaluating a
-// term recurse along its depth (up to calculus::kMaxTermDepth), and a model's
-// morphisms nest std::function calls deeper still; the 8 MiB default of a
-// thread is not enough for the deepest random cases. Only touched pages are
-// committed, so a large reservation costs nothing.
-constexpr std::size_t kWorkerStack = std::size_t{512} << 20;
-
-// Runs `body` on a new thread with kWorkerStack bytes of stack and joins it.
-class WorkerThread {
- public:
-  explicit WorkerThread(std::function<void()> body) : body_(std::move(body)) {
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setstacksize(&attributes, kWorkerStack);
-    const int status = pthread_create(&thread_, &attributes, &WorkerThread::run, this);
-    pthread_attr_destroy(&attributes);
-    if (status != 0) throw std::system_error(status, std::generic_category(), "pthread_create");
-  }
-  WorkerThread(const WorkerThread&) = delete;
-  WorkerThread& operator=(const WorkerThread&) = delete;
-  ~WorkerThread() { pthread_join(thread_, nullptr); }
-
- private:
-  static void* run(void* self) {
-    static_cast<WorkerThread*>(self)->body_();
-    return nullptr;
-  }
-  std::function<void()> body_;
-  pthread_t thread_{};
-};
-
 // Calls work(worker, i) for i in [0, count) on `jobs` worker threads, worker
 // in [0, jobs) naming the thread. An exception from work (the memory budget
 // ran out) stops every worker and is rethrown here once all have joined.
@@ -190,20 +157,6 @@ void parallel_for(std::uint64_t count, unsigned jobs,
   if (failure) std::rethrow_exception(failure);
 }
 
-// Adds what one worker saw of a law to what the others saw: counts add, and
-// the first failure and each reason's first discard are the ones of least
-// case index, so the result does not depend on the number of threads or
-// their timing.
-void fold_into(ChunkResult& total, const ChunkResult& part) {
-  total.passed += part.passed;
-  total.failed += part.failed;
-  total.discarded += part.discarded;
-  for (const auto& [label, count] : part.labels) total.labels[label] += count;
-  if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
-    total.first_failure = part.first_failure;
-  for (const auto& [reason, tally] : part.discards) tally_discard(total.discards, reason, tally);
-}
-
 }  // namespace
 
 std::uint64_t compare_seed_of(std::uint64_t case_seed) {
@@ -222,77 +175,151 @@ Case generate_case(const LawBinding& binding, const RunOptions& options, std::ui
   return binding.generate(gen);
 }
 
-std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
-                                const RunOptions& options) {
-  // Cases are streamed: each worker folds its outcomes into one ChunkResult
-  // per law, so memory does not grow with options.cases.
-  const std::uint64_t chunks_per_law = (options.cases + kChunk - 1) / kChunk;
-  const unsigned workers = std::max(1u, options.jobs);
-  std::vector<std::vector<ChunkResult>> seen(workers, std::vector<ChunkResult>(bindings.size()));
-  std::atomic<std::uint64_t> done{0};
-  const std::uint64_t total = bindings.size() * options.cases;
-  parallel_for(bindings.size() * chunks_per_law, workers, [&](unsigned worker, std::uint64_t unit) {
-    const LawBinding& binding = bindings[unit / chunks_per_law];
-    const std::uint64_t first = (unit % chunks_per_law) * kChunk;
-    const std::uint64_t last = std::min(options.cases, first + kChunk);
-    ChunkResult& result = seen[worker][unit / chunks_per_law];
-    for (std::uint64_t index = first; index < last; ++index) {
-      Case k;
-      const Outcome outcome = run_case(binding, options, index, &k);
-      for (const std::string& label : case_labels(k)) ++result.labels[label];
-      if (outcome.via_normal_form) ++result.labels[std::string(kViaNormalFormLabel)];
-      for (const std::string& label : outcome.labels) ++result.labels[label];
-      switch (outcome.verdict) {
-        case Verdict::Passed:
-          ++result.passed;
-          break;
-        case Verdict::Failed:
-          ++result.failed;
-          if (!result.first_failure || index < *result.first_failure) result.first_failure = index;
-          break;
-        case Verdict::Discarded:
-          ++result.discarded;
-          tally_discard(result.discards, outcome.detail, {outcome.discard_kind, 1, index});
-          break;
-      }
-    }
-    const std::uint64_t now = done += last - first;
-    if (options.progress) options.progress({now, total, binding.info.id, binding.model});
-  });
+void fold_into(PairTally& total, const PairTally& part) {
+  total.passed += part.passed;
+  total.failed += part.failed;
+  total.discarded += part.discarded;
+  for (const auto& [label, count] : part.labels) total.labels[label] += count;
+  if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
+    total.first_failure = part.first_failure;
+  for (const auto& [reason, tally] : part.discards) tally_discard(total.discards, reason, tally);
+}
 
+void count_case(PairTally& tally, std::uint64_t index, const std::vector<std::string>& labels,
+                const Outcome& outcome) {
+  for (const std::string& label : labels) ++tally.labels[label];
+  switch (outcome.verdict) {
+    case Verdict::Passed:
+      ++tally.passed;
+      break;
+    case Verdict::Failed:
+      ++tally.failed;
+      if (!tally.first_failure || index < *tally.first_failure) tally.first_failure = index;
+      break;
+    case Verdict::Discarded:
+      ++tally.discarded;
+      tally_discard(tally.discards, outcome.detail, {outcome.discard_kind, 1, index});
+      break;
+  }
+}
+
+std::uint64_t unit_size(std::uint64_t cases) {
+  return std::clamp((cases + kUnitsPerPair - 1) / kUnitsPerPair, kUnitAtLeast, kUnitAtMost);
+}
+
+std::uint64_t unit_count(std::size_t bindings, std::uint64_t cases) {
+  return bindings * ((cases + unit_size(cases) - 1) / unit_size(cases));
+}
+
+CaseUnit case_unit(std::uint64_t unit, std::size_t bindings, std::uint64_t cases) {
+  const std::uint64_t first = (unit / bindings) * unit_size(cases);
+  return {unit % bindings, first, std::min(cases, first + unit_size(cases))};
+}
+
+bool in_shard(std::uint64_t unit, std::size_t bindings, std::uint64_t, Shard shard) {
+  return (unit / bindings + unit % bindings) % shard.count == shard.index - 1;
+}
+
+bool RunLedger::add(std::uint64_t unit, std::size_t binding, const PairTally& tally) {
+  if (!units.insert(unit).second) return false;
+  fold_into(pairs.at(binding), tally);
+  return true;
+}
+
+bool RunLedger::complete(std::size_t bindings, std::uint64_t cases, Shard shard) const {
+  const std::uint64_t count = unit_count(bindings, cases);
+  for (std::uint64_t unit = 0; unit < count; ++unit) {
+    if (in_shard(unit, bindings, cases, shard) && !units.count(unit)) return false;
+  }
+  return true;
+}
+
+CheckedCase check_case_at(const LawBinding& binding, const RunOptions& options,
+                          std::uint64_t index) {
+  Case k;
+  CheckedCase checked{run_case(binding, options, index, &k), case_labels(k)};
+  if (checked.outcome.via_normal_form) checked.labels.emplace_back(kViaNormalFormLabel);
+  for (const std::string& label : checked.outcome.labels) checked.labels.push_back(label);
+  return checked;
+}
+
+void run_units(const std::vector<LawBinding>& bindings, const RunOptions& options,
+               RunLedger& ledger) {
+  ledger.pairs.resize(bindings.size());
+  std::vector<std::uint64_t> pending;
+  const std::uint64_t count = unit_count(bindings.size(), options.cases);
+  for (std::uint64_t unit = 0; unit < count; ++unit) {
+    if (in_shard(unit, bindings.size(), options.cases, options.shard) && !ledger.units.count(unit))
+      pending.push_back(unit);
+  }
+  if (options.case_timeout > 0) {
+    run_units_in_processes(bindings, options, pending, ledger);
+    return;
+  }
+  std::uint64_t total = 0, done = 0;
+  for (std::uint64_t unit : pending) {
+    const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
+    total += range.last - range.first;
+  }
+  std::mutex ledger_mutex;
+  const auto past_deadline = [&] {
+    return options.deadline && std::chrono::steady_clock::now() >= *options.deadline;
+  };
+  parallel_for(pending.size(), options.jobs, [&](unsigned, std::uint64_t i) {
+    const CaseUnit range = case_unit(pending[i], bindings.size(), options.cases);
+    const LawBinding& binding = bindings[range.binding];
+    PairTally tally;
+    for (std::uint64_t index = range.first; index < range.last; ++index) {
+      if (past_deadline()) return;
+      const CheckedCase checked = check_case_at(binding, options, index);
+      count_case(tally, index, checked.labels, checked.outcome);
+    }
+    const std::lock_guard lock(ledger_mutex);
+    ledger.add(pending[i], range.binding, tally);
+    if (options.unit_done) options.unit_done(pending[i], tally);
+    done += range.last - range.first;
+    if (options.progress) options.progress({done, total, binding.info.id, binding.model});
+  });
+}
+
+std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
+                                  const RunOptions& options, std::vector<PairTally> tallies,
+                                  Completeness completeness) {
+  const bool complete = completeness == Completeness::Complete;
   std::vector<LawResult> results(bindings.size());
   for (std::size_t b = 0; b < bindings.size(); ++b) {
-    ChunkResult folded;
-    for (const std::vector<ChunkResult>& worker : seen) fold_into(folded, worker[b]);
+    PairTally& tally = tallies.at(b);
     LawResult& result = results[b];
     result.info = bindings[b].info;
     result.model = bindings[b].model;
     result.foil = bindings[b].foil;
     result.proving = bindings[b].proving;
-    result.cases = options.cases;
-    result.passed = folded.passed;
-    result.failed = folded.failed;
-    result.discarded = folded.discarded;
-    result.labels = std::move(folded.labels);
-    result.discards = std::move(folded.discards);
-    if (folded.first_failure) {
+    result.cases = tally.cases();
+    result.passed = tally.passed;
+    result.failed = tally.failed;
+    result.discarded = tally.discarded;
+    result.labels = std::move(tally.labels);
+    result.discards = std::move(tally.discards);
+    if (tally.first_failure) {
       Counterexample counterexample;
-      counterexample.case_index = *folded.first_failure;
+      counterexample.case_index = *tally.first_failure;
       counterexample.case_seed =
-          case_seed(options.seed, result.info.id, result.model, *folded.first_failure);
+          case_seed(options.seed, result.info.id, result.model, *tally.first_failure);
       counterexample.original_outcome =
-          run_case(bindings[b], options, *folded.first_failure, &counterexample.original);
+          run_case(bindings[b], options, *tally.first_failure, &counterexample.original);
       counterexample.shrunk = counterexample.original;
       counterexample.outcome = counterexample.original_outcome;
       result.counterexample = std::move(counterexample);
     }
   }
 
-  parallel_for(results.size(), workers, [&](unsigned, std::uint64_t b) {
-    results[b].coverage = decide_coverage(bindings[b], options, results[b].labels);
+  parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {
+    results[b].coverage = complete ? decide_coverage(bindings[b], options, results[b].labels)
+                                   : coverage_results(coverage_requirements(bindings[b]),
+                                                      results[b].labels, results[b].cases);
   });
 
-  if (options.shrink) {
+  if (options.shrink && complete) {
     parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {
       if (!results[b].counterexample) return;
       Counterexample& counterexample = *results[b].counterexample;
@@ -309,6 +336,16 @@ std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
     });
   }
   return results;
+}
+
+std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
+                                const RunOptions& options) {
+  RunLedger ledger;
+  run_units(bindings, options, ledger);
+  const bool complete = ledger.complete(bindings.size(), options.cases, options.shard);
+  return finish_run(
+      bindings, options, std::move(ledger.pairs),
+      complete && options.shard.count == 1 ? Completeness::Complete : Completeness::Partial);
 }
 
 }  // namespace perturb::proofs

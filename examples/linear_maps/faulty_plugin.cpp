@@ -1,8 +1,12 @@
 // Plugins with a bug in D, to show how perturb reports them: with
-// FAULT_THROWS, D throws (model linear-maps-throwing); otherwise D(f) has the
+// FAULT_THROWS, D throws (model linear-maps-throwing); with FAULT_HANGS, D
+// never returns for a map of a domain of dimension 3 or more (model
+// linear-maps-hanging, for check --case-timeout); otherwise D(f) has the
 // wrong codomain, Y × R instead of Y (model linear-maps-wrong-codomain).
 // Every law that differentiates fails, naming the plugin; none crashes.
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include "linear_maps.h"
 #include "proofs/plugin_api.h"
@@ -14,6 +18,14 @@ struct FaultyLinearMaps : linear_maps::LinearMaps {
   FaultyLinearMaps() : LinearMaps("linear-maps-throwing") {}
   Morphism derivative(const Morphism&) const {
     throw std::runtime_error("linear-maps-throwing: D is not implemented");
+  }
+};
+#elif defined(FAULT_HANGS)
+struct FaultyLinearMaps : linear_maps::LinearMaps {
+  FaultyLinearMaps() : LinearMaps("linear-maps-hanging") {}
+  Morphism derivative(const Morphism& f) const {
+    while (f.domain.dimension >= 3) std::this_thread::sleep_for(std::chrono::seconds(1));
+    return LinearMaps::derivative(f);
   }
 };
 #else

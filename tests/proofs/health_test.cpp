@@ -132,7 +132,8 @@ TEST_CASE("discard kinds have the names report.json and --discard-limit use", "[
   CHECK(discard_kind_name(DiscardKind::NonFinite) == "non-finite");
   CHECK_FALSE(parse_discard_kind("nonfinite"));
   CHECK(limits_text(DiscardLimits{}) ==
-        "typing 0 %, internal 0 %, non-finite 5 %, budget 1 %, rounding 1 %, inconclusive 5 %");
+        "typing 0 %, internal 0 %, non-finite 5 %, budget 1 %, rounding 1 %, inconclusive 5 %, "
+        "hang 0 %");
 }
 
 }  // namespace perturb::proofs

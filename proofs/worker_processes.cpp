@@ -1,0 +1,319 @@
+#include "proofs/worker_processes.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <system_error>
+
+#include "proofs/worker_thread.h"
+
+namespace perturb::proofs {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+bool write_all(int fd, const std::string& text) {
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// One line from fd, without its '\n'; false at the end of the input.
+bool read_line(int fd, std::string& line) {
+  line.clear();
+  char c;
+  for (;;) {
+    const ssize_t n = read(fd, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    if (c == '\n') return true;
+    line += c;
+  }
+}
+
+// What a worker reports of a case: one JSON line.
+std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
+  const json line = {{"index", index},
+                     {"verdict", static_cast<int>(checked.outcome.verdict)},
+                     {"kind", static_cast<int>(checked.outcome.discard_kind)},
+                     {"detail", checked.outcome.detail},
+                     {"labels", checked.labels}};
+  return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
+}
+
+// The worker process: checks the cases of each command "BINDING FIRST LAST"
+// and reports each; ends when the runner closes its commands.
+[[noreturn]] void serve(const std::vector<LawBinding>& bindings, const RunOptions& options,
+                        int commands, int outcomes) {
+  int status = 0;
+  try {
+    const WorkerThread thread([&] {
+      try {
+        std::string line;
+        while (read_line(commands, line)) {
+          std::size_t binding = 0;
+          std::uint64_t first = 0, last = 0;
+          if (std::sscanf(line.c_str(), "%zu %" SCNu64 " %" SCNu64, &binding, &first, &last) != 3 ||
+              binding >= bindings.size()) {
+            status = 3;
+            return;
+          }
+          for (std::uint64_t index = first; index < last; ++index) {
+            const CheckedCase checked = check_case_at(bindings[binding], options, index);
+            if (!write_all(outcomes, outcome_line(index, checked))) return;
+          }
+        }
+      } catch (...) {
+        status = 3;  // the process's memory budget: the runner sees the worker end
+      }
+    });
+  } catch (...) {
+    status = 3;
+  }
+  // Not exit(): the runner's atexit handlers and stdio buffers are not the worker's.
+  _exit(status);
+}
+
+struct Worker {
+  pid_t pid = -1;
+  int commands = -1;  // the runner writes units here
+  int outcomes = -1;  // and reads outcomes here
+  std::string buffer;
+  bool busy = false;
+  std::uint64_t unit = 0;
+  CaseUnit range;
+  std::uint64_t next = 0;  // the case index the worker is checking
+  PairTally tally;
+  Clock::time_point last_heard;
+};
+
+class WorkerPool {
+ public:
+  WorkerPool(const std::vector<LawBinding>& bindings, const RunOptions& options,
+             const std::vector<std::uint64_t>& pending, RunLedger& ledger)
+      : bindings_(bindings),
+        options_(options),
+        pending_(pending),
+        ledger_(ledger),
+        workers_(std::max(1u, options.jobs)),
+        timeout_(std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(options.case_timeout))) {
+    for (std::uint64_t unit : pending) {
+      const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
+      total_ += range.last - range.first;
+    }
+  }
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  ~WorkerPool() {
+    for (Worker& worker : workers_) stop(worker, worker.busy);
+  }
+
+  void run() {
+    for (;;) {
+      if (options_.deadline && Clock::now() >= *options_.deadline) return;
+      for (Worker& worker : workers_) {
+        if (!worker.busy && next_pending_ < pending_.size())
+          assign(worker, pending_[next_pending_++]);
+      }
+      std::vector<pollfd> polled;
+      std::vector<Worker*> polled_workers;
+      Clock::time_point wake = Clock::now() + std::chrono::milliseconds(200);
+      for (Worker& worker : workers_) {
+        if (!worker.busy) continue;
+        polled.push_back({worker.outcomes, POLLIN, 0});
+        polled_workers.push_back(&worker);
+        wake = std::min(wake, worker.last_heard + timeout_);
+      }
+      if (polled.empty()) return;
+      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now());
+      const int ready = poll(polled.data(), polled.size(),
+                             static_cast<int>(std::max<std::int64_t>(0, wait.count()) + 1));
+      if (ready < 0 && errno != EINTR)
+        throw std::system_error(errno, std::generic_category(), "poll");
+      for (std::size_t i = 0; i < polled.size(); ++i) {
+        if (polled[i].revents != 0) hear(*polled_workers[i]);
+      }
+      for (Worker& worker : workers_) {
+        if (worker.busy && Clock::now() - worker.last_heard > timeout_)
+          replace(worker, DiscardKind::Hang, hang_reason(options_.case_timeout));
+      }
+    }
+  }
+
+ private:
+  void spawn(Worker& worker) {
+    int commands[2], outcomes[2];
+    if (pipe2(commands, O_CLOEXEC) != 0 || pipe2(outcomes, O_CLOEXEC) != 0)
+      throw std::system_error(errno, std::generic_category(), "pipe2");
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
+    if (pid == 0) {
+      // The other workers' pipes: a worker holding them would keep them open.
+      for (Worker& other : workers_) {
+        if (other.commands >= 0) close(other.commands);
+        if (other.outcomes >= 0) close(other.outcomes);
+      }
+      close(commands[1]);
+      close(outcomes[0]);
+      serve(bindings_, options_, commands[0], outcomes[1]);
+    }
+    close(commands[0]);
+    close(outcomes[1]);
+    worker.pid = pid;
+    worker.commands = commands[1];
+    worker.outcomes = outcomes[0];
+    worker.buffer.clear();
+  }
+
+  // Ends the worker's process: killed when it is busy, else told to end.
+  void stop(Worker& worker, bool kill_it) {
+    if (worker.pid < 0) return;
+    if (kill_it) kill(worker.pid, SIGKILL);
+    close(worker.commands);
+    close(worker.outcomes);
+    int status = 0;
+    while (waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    worker.pid = -1;
+    worker.commands = worker.outcomes = -1;
+    last_status_ = status;
+  }
+
+  void assign(Worker& worker, std::uint64_t unit) {
+    worker.busy = true;
+    worker.unit = unit;
+    worker.range = case_unit(unit, bindings_.size(), options_.cases);
+    worker.next = worker.range.first;
+    worker.tally = {};
+    send(worker);
+  }
+
+  // Hands the worker the rest of its unit, from worker.next.
+  void send(Worker& worker) {
+    if (worker.next >= worker.range.last) {
+      complete(worker);
+      return;
+    }
+    if (worker.pid < 0) spawn(worker);
+    worker.last_heard = Clock::now();
+    // A failed write means the worker is gone: hear() finds its end.
+    write_all(worker.commands,
+              fmt::format("{} {} {}\n", worker.range.binding, worker.next, worker.range.last));
+  }
+
+  void complete(Worker& worker) {
+    worker.busy = false;
+    ledger_.add(worker.unit, worker.range.binding, worker.tally);
+    if (options_.unit_done) options_.unit_done(worker.unit, worker.tally);
+    done_ += worker.range.last - worker.range.first;
+    const LawBinding& binding = bindings_[worker.range.binding];
+    if (options_.progress) options_.progress({done_, total_, binding.info.id, binding.model});
+  }
+
+  // Reads what the worker reported; a worker that ended mid-unit died on its case.
+  void hear(Worker& worker) {
+    char block[65536];
+    ssize_t n;
+    do {
+      n = read(worker.outcomes, block, sizeof block);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0) {
+      stop(worker, true);
+      const std::string how = WIFSIGNALED(last_status_)
+                                  ? fmt::format("signal {}", WTERMSIG(last_status_))
+                                  : fmt::format("exit status {}", WEXITSTATUS(last_status_));
+      count_lost_case(worker, DiscardKind::Internal,
+                      "the case ended its worker process (" + how + ")");
+      return;
+    }
+    worker.buffer.append(block, static_cast<std::size_t>(n));
+    std::size_t end;
+    while (worker.busy && (end = worker.buffer.find('\n')) != std::string::npos) {
+      const json line = json::parse(worker.buffer.substr(0, end));
+      worker.buffer.erase(0, end + 1);
+      Outcome outcome;
+      outcome.verdict = static_cast<Verdict>(line.at("verdict").get<int>());
+      outcome.discard_kind = static_cast<DiscardKind>(line.at("kind").get<int>());
+      outcome.detail = line.at("detail").get<std::string>();
+      const auto index = line.at("index").get<std::uint64_t>();
+      count_case(worker.tally, index, line.at("labels").get<std::vector<std::string>>(), outcome);
+      worker.next = index + 1;
+      worker.last_heard = Clock::now();
+      if (worker.next >= worker.range.last) complete(worker);
+    }
+  }
+
+  // Kills the worker, discards its case and goes on with the unit in a new one.
+  void replace(Worker& worker, DiscardKind kind, const std::string& reason) {
+    stop(worker, true);
+    count_lost_case(worker, kind, reason);
+  }
+
+  void count_lost_case(Worker& worker, DiscardKind kind, const std::string& reason) {
+    Outcome outcome{Verdict::Discarded, "", "", reason, kind};
+    count_case(worker.tally, worker.next, {}, outcome);
+    ++worker.next;
+    send(worker);
+  }
+
+  const std::vector<LawBinding>& bindings_;
+  const RunOptions& options_;
+  const std::vector<std::uint64_t>& pending_;
+  RunLedger& ledger_;
+  std::vector<Worker> workers_;
+  Clock::duration timeout_;
+  std::size_t next_pending_ = 0;
+  std::uint64_t total_ = 0, done_ = 0;
+  int last_status_ = 0;
+};
+
+// Ignores SIGPIPE while it lives: writing to a worker that died must fail, not end the run.
+class IgnoreBrokenPipes {
+ public:
+  IgnoreBrokenPipes() { previous_ = signal(SIGPIPE, SIG_IGN); }
+  ~IgnoreBrokenPipes() { signal(SIGPIPE, previous_); }
+  IgnoreBrokenPipes(const IgnoreBrokenPipes&) = delete;
+  IgnoreBrokenPipes& operator=(const IgnoreBrokenPipes&) = delete;
+
+ private:
+  sighandler_t previous_;
+};
+
+}  // namespace
+
+std::string hang_reason(double case_timeout) {
+  return fmt::format("the case ran longer than --case-timeout {} s; its worker process was killed",
+                     case_timeout);
+}
+
+void run_units_in_processes(const std::vector<LawBinding>& bindings, const RunOptions& options,
+                            const std::vector<std::uint64_t>& pending, RunLedger& ledger) {
+  const IgnoreBrokenPipes ignore;
+  WorkerPool pool(bindings, options, pending, ledger);
+  pool.run();
+}
+
+}  // namespace perturb::proofs

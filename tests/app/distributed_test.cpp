@@ -1,0 +1,257 @@
+// Runs beyond one process (issue 15, docs/distributed.md), through the
+// perturb executable: shards merged into the unsharded run's report byte
+// for byte, the same under MPI ranks, a --max-time deadline that stops
+// cleanly and a --resume that ends with the uninterrupted run's report
+// (also after SIGKILL), and a hanging case isolated by --case-timeout.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/app/run_perturb.h"
+#include "tests/report_schema.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using perturb::test::run_perturb;
+using perturb::test::slurp_file;
+
+fs::path fresh_dir(const std::string& name) {
+  static int counter = 0;
+  const fs::path dir =
+      fs::temp_directory_path() / ("perturb-distributed-" + std::to_string(::getpid()) + "-" +
+                                   std::to_string(counter++) + "-" + name);
+  fs::remove_all(dir);
+  return dir;
+}
+
+std::string plugin(const std::string& name) {
+  return std::string(PERTURB_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
+}
+
+std::vector<std::string> with(std::vector<std::string> arguments,
+                              const std::vector<std::string>& more) {
+  arguments.insert(arguments.end(), more.begin(), more.end());
+  return arguments;
+}
+
+// The run unsharded, then as `shards` shards merged: report.json and report.md
+// must be equal byte for byte, and so must the exit statuses.
+void require_shards_merge_to_the_run(const std::vector<std::string>& run, int shards,
+                                     int expected_status) {
+  const fs::path whole = fresh_dir("whole");
+  const auto unsharded = run_perturb(with(run, {"--report", whole.string()}));
+  REQUIRE(unsharded.status == expected_status);
+  report_schema::require_valid_report(whole / "report.json");
+  std::vector<std::string> merge = {"merge"};
+  for (int k = 1; k <= shards; ++k) {
+    const fs::path dir = fresh_dir("shard" + std::to_string(k));
+    const auto shard =
+        run_perturb(with(run, {"--shard", std::to_string(k) + "/" + std::to_string(shards),
+                               "--report", dir.string()}));
+    REQUIRE((shard.status == 0 || shard.status == 1));
+    report_schema::require_valid_report(dir / "report.json");
+    CHECK(nlohmann::json::parse(slurp_file(dir / "report.json")).at("partial").at("reason") ==
+          "shard");
+    merge.push_back(dir.string());
+  }
+  const fs::path merged = fresh_dir("merged");
+  const auto merging = run_perturb(with(merge, {"--report", merged.string()}));
+  REQUIRE(merging.status == expected_status);
+  CHECK(slurp_file(merged / "report.json") == slurp_file(whole / "report.json"));
+  CHECK(slurp_file(merged / "report.md") == slurp_file(whole / "report.md"));
+}
+
+}  // namespace
+
+TEST_CASE("three shards merge into the unsharded run's report", "[distributed]") {
+  require_shards_merge_to_the_run(
+      {"check", "--law", "cdc.*", "--law", "sound.beta", "--model", "smooth", "--model", "closures",
+       "--cases", "120", "--jobs", "2"},
+      3, 0);
+}
+
+TEST_CASE("shards of a foil run merge with the lowest failing case, shrunk once", "[distributed]") {
+  require_shards_merge_to_the_run(
+      {"check", "--law", "cdc.*", "--model", "naive-dual", "--cases", "150", "--jobs", "2"}, 3, 1);
+}
+
+TEST_CASE("shards of a plugin model merge too", "[distributed]") {
+  require_shards_merge_to_the_run({"check", "--plugin", plugin("linear"), "--model", "linear-maps",
+                                   "--cases", "100", "--jobs", "1"},
+                                  2, 0);
+}
+
+TEST_CASE("merge refuses shards that are not one whole run", "[distributed]") {
+  const std::vector<std::string> run = {"check",  "--law",   "cdc.D1.*", "--model",
+                                        "smooth", "--cases", "40"};
+  const fs::path one = fresh_dir("one"), two = fresh_dir("two"), other = fresh_dir("other");
+  REQUIRE(run_perturb(with(run, {"--shard", "1/2", "--report", one.string()})).status == 0);
+  REQUIRE(run_perturb(with(run, {"--shard", "2/2", "--report", two.string()})).status == 0);
+  REQUIRE(run_perturb(with(run, {"--seed", "2", "--shard", "2/2", "--report", other.string()}))
+              .status == 0);
+  const fs::path out = fresh_dir("out");
+  const auto missing = run_perturb({"merge", one.string(), "--report", out.string()});
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.err, Catch::Contains("shard 2/2 is missing"));
+  const auto twice = run_perturb({"merge", one.string(), one.string(), "--report", out.string()});
+  CHECK(twice.status == 2);
+  CHECK_THAT(twice.err, Catch::Contains("are both shard 1/2"));
+  const auto mixed = run_perturb({"merge", one.string(), other.string(), "--report", out.string()});
+  CHECK(mixed.status == 2);
+  CHECK_THAT(mixed.err, Catch::Contains("a shard of another run"));
+  CHECK_THAT(mixed.err, Catch::Contains("seed"));
+  const auto not_a_shard = run_perturb({"merge", out.string(), "--report", one.string()});
+  CHECK(not_a_shard.status == 2);
+}
+
+TEST_CASE("bad --shard, --resume and --mpi usage is refused with status 2", "[distributed]") {
+  const fs::path dir = fresh_dir("usage");
+  for (const char* shard : {"0/3", "4/3", "3", "1/0", "a/b", "1/2/3", "-1/2"}) {
+    const auto run = run_perturb(
+        {"check", "--model", "smooth", "--cases", "5", "--shard", shard, "--report", dir.string()});
+    CHECK(run.status == 2);
+    CHECK_THAT(run.err, Catch::Contains("--shard"));
+  }
+  const auto no_report = run_perturb({"check", "--model", "smooth", "--shard", "1/2"});
+  CHECK(no_report.status == 2);
+  CHECK_THAT(no_report.err, Catch::Contains("needs --report"));
+  const auto no_journal = run_perturb({"check", "--resume", dir.string()});
+  CHECK(no_journal.status == 2);
+  CHECK_THAT(no_journal.err, Catch::Contains("journal.jsonl"));
+  REQUIRE(run_perturb({"check", "--law", "cdc.D1.sum", "--model", "smooth", "--cases", "5",
+                       "--report", dir.string()})
+              .status == 0);
+  const auto with_seed = run_perturb({"check", "--resume", dir.string(), "--seed", "3"});
+  CHECK(with_seed.status == 2);
+  CHECK_THAT(with_seed.err, Catch::Contains("--seed cannot be given with it"));
+}
+
+namespace {
+
+// A run of a few seconds to stop and resume. Without a case memory budget:
+// whether a case within a few percent of it is discarded depends on the
+// process's history (semantics/case_memory.h), and this run has such cases.
+const std::vector<std::string> kLongerRun = {
+    "check",   "--law", "cdc.*",         "--law", "sound.*", "--model", "closures",
+    "--cases", "400",   "--case-memory", "0",     "--jobs",  "2"};
+
+}  // namespace
+
+TEST_CASE("a --max-time deadline stops cleanly with a partial report, and --resume finishes",
+          "[distributed]") {
+  const fs::path whole = fresh_dir("whole");
+  const auto uninterrupted = run_perturb(with(kLongerRun, {"--report", whole.string()}));
+  REQUIRE(uninterrupted.status == 0);
+  REQUIRE(uninterrupted.seconds > 2);
+
+  const fs::path stopped = fresh_dir("stopped");
+  const auto deadline =
+      run_perturb(with(kLongerRun, {"--report", stopped.string(), "--max-time", "1"}));
+  CHECK(deadline.status == 5);
+  CHECK(deadline.seconds < 2);
+  report_schema::require_valid_report(stopped / "report.json");
+  const auto partial = nlohmann::json::parse(slurp_file(stopped / "report.json"));
+  CHECK(partial.at("partial").at("reason") == "deadline");
+  CHECK(partial.at("partial").at("counted").get<std::uint64_t>() > 0);
+  CHECK_THAT(slurp_file(stopped / "report.md"), Catch::Contains("--max-time 1 s deadline"));
+  CHECK_THAT(deadline.out, Catch::Contains("perturb check --resume " + stopped.string()));
+
+  const auto resumed = run_perturb({"check", "--resume", stopped.string(), "--jobs", "2"});
+  CHECK(resumed.status == 0);
+  CHECK(slurp_file(stopped / "report.json") == slurp_file(whole / "report.json"));
+  CHECK(slurp_file(stopped / "report.md") == slurp_file(whole / "report.md"));
+}
+
+TEST_CASE("a run killed with SIGKILL is finished by --resume", "[distributed]") {
+  const fs::path whole = fresh_dir("whole");
+  REQUIRE(run_perturb(with(kLongerRun, {"--report", whole.string()})).status == 0);
+  const fs::path killed = fresh_dir("killed");
+  const char* binary = std::getenv("PERTURB_BIN");
+  REQUIRE(binary != nullptr);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    std::vector<std::string> arguments = with(kLongerRun, {"--report", killed.string()});
+    std::vector<char*> argv{const_cast<char*>(binary)};
+    for (std::string& argument : arguments) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    freopen("/dev/null", "w", stdout);
+    execv(binary, argv.data());
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(child, SIGKILL);
+  int status = 0;
+  waitpid(child, &status, 0);
+  REQUIRE(WIFSIGNALED(status));
+  CHECK_FALSE(fs::exists(killed / "report.json"));
+  REQUIRE(fs::exists(killed / "journal.jsonl"));
+  const auto resumed = run_perturb({"check", "--resume", killed.string(), "--jobs", "2"});
+  CHECK(resumed.status == 0);
+  CHECK(slurp_file(killed / "report.json") == slurp_file(whole / "report.json"));
+}
+
+TEST_CASE("a hanging case is killed under --case-timeout, reported, and the run goes on",
+          "[distributed]") {
+  const fs::path dir = fresh_dir("hang");
+  const auto run = run_perturb({"check", "--plugin", plugin("linear_hanging"), "--model",
+                                "linear-maps-hanging", "--law", "cdc.D2.sum", "--cases", "12",
+                                "--case-timeout", "1", "--jobs", "2", "--report", dir.string()});
+  CHECK(run.status == 4);  // unhealthy: hang has limit 0
+  report_schema::require_valid_report(dir / "report.json");
+  const auto report = nlohmann::json::parse(slurp_file(dir / "report.json"));
+  REQUIRE(report.contains("hangs"));
+  const auto& hang = report.at("hangs").at(0);
+  CHECK(hang.at("count").get<std::uint64_t>() > 0);
+  CHECK_THAT(hang.at("repro").get<std::string>(), Catch::Contains("--case-timeout 1"));
+  std::uint64_t passed = 0, cases = 0;
+  for (const auto& result : report.at("results")) {
+    passed += result.at("passed").get<std::uint64_t>();
+    cases += result.at("cases").get<std::uint64_t>();
+  }
+  CHECK(cases == 12 * report.at("results").size());  // every case counted: the run went on
+  CHECK(passed > 0);
+  CHECK_THAT(slurp_file(dir / "report.md"), Catch::Contains("## Hung cases"));
+  CHECK_THAT(run.out, Catch::Contains("hung past --case-timeout"));
+}
+
+TEST_CASE("cases in worker processes give the report of threads", "[distributed]") {
+  const std::vector<std::string> run = {"check",   "--law", "cdc.*",  "--model", "naive-dual",
+                                        "--cases", "60",    "--jobs", "2"};
+  const fs::path threads = fresh_dir("threads"), processes = fresh_dir("processes");
+  REQUIRE(run_perturb(with(run, {"--report", threads.string()})).status == 1);
+  REQUIRE(run_perturb(with(run, {"--report", processes.string(), "--case-timeout", "30"})).status ==
+          1);
+  CHECK(slurp_file(processes / "report.json") == slurp_file(threads / "report.json"));
+}
+
+TEST_CASE("MPI ranks give the unsharded run's report", "[distributed][mpi]") {
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) {
+    WARN("mpirun not found: skipped");
+    return;
+  }
+  const std::vector<std::string> run = {"check",      "--law",   "cdc.*",  "--model",
+                                        "naive-dual", "--model", "smooth", "--cases",
+                                        "100",        "--jobs",  "1"};
+  const fs::path whole = fresh_dir("whole"), ranks = fresh_dir("ranks");
+  REQUIRE(run_perturb(with(run, {"--report", whole.string()})).status == 1);
+  const char* binary = std::getenv("PERTURB_BIN");
+  std::string command = "mpirun --allow-run-as-root --oversubscribe -np 2 " + std::string(binary);
+  for (const std::string& argument : run) command += " '" + argument + "'";
+  command += " --mpi --report " + ranks.string() + " >/dev/null 2>&1";
+  const int raw = std::system(command.c_str());
+  REQUIRE(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 1);
+  CHECK(slurp_file(ranks / "report.json") == slurp_file(whole / "report.json"));
+  CHECK(slurp_file(ranks / "report.md") == slurp_file(whole / "report.md"));
+}
