@@ -47,7 +47,7 @@ proofs::Shard parse_shard(const std::string& text) {
   char slash = 0, rest = 0;
   if (std::sscanf(text.c_str(), "%lu%c%lu%c", &index, &slash, &count, &rest) != 3 || slash != '/' ||
       text.find_first_not_of("0123456789/") != std::string::npos || count == 0 || index == 0 ||
-      index > count || count > 100000) {
+      index > count || count > proofs::kMaxShards) {
     fail_usage("--shard " + calculus::quoted(text) +
                ": expected K/N with 1 <= K <= N <= 100000, e.g. 2/3");
   }
@@ -82,15 +82,36 @@ json ledger_json(const proofs::RunLedger& ledger, bool complete) {
   return {{"complete", complete}, {"pairs", pairs}};
 }
 
+int run_rank(const MpiSession& mpi, CheckCommand& command,
+             const std::vector<proofs::LawBinding>& bindings);
+
+// check --mpi: this rank's shard, and at rank 0 the run's report. A rank that
+// fails ends the whole job, which would otherwise wait for it for ever.
 int run_ranks(CheckCommand& command, const std::vector<proofs::LawBinding>& bindings) {
   MpiSession mpi;
+  try {
+    return run_rank(mpi, command, bindings);
+  } catch (const CLI::RuntimeError& status) {
+    mpi.abort(status.get_exit_code());
+  } catch (const std::bad_alloc&) {
+    std::cerr << "perturb: rank " << mpi.rank() << " ran out of memory (--max-memory)\n";
+    mpi.abort(kExitStopped);
+  } catch (const std::exception& error) {
+    std::cerr << "perturb: internal error on rank " << mpi.rank() << ": " << error.what() << '\n';
+    mpi.abort(kExitInternalError);
+  }
+}
+
+int run_rank(const MpiSession& mpi, CheckCommand& command,
+             const std::vector<proofs::LawBinding>& bindings) {
   proofs::RunOptions& run = command.arguments.run;
   run.shard = {static_cast<std::uint32_t>(mpi.rank() + 1), static_cast<std::uint32_t>(mpi.size())};
   if (mpi.rank() != 0) run.progress = nullptr;
   proofs::RunLedger ledger;
   proofs::run_units(bindings, run, ledger);
   const bool complete = ledger.complete(bindings.size(), run.cases, run.shard);
-  const std::vector<std::string> texts = mpi.gather(ledger_json(ledger, complete).dump());
+  const std::vector<std::string> texts = mpi.gather(
+      ledger_json(ledger, complete).dump(-1, ' ', false, json::error_handler_t::replace));
   int status = 0;
   if (mpi.rank() == 0) {
     std::vector<proofs::PairTally> pairs(bindings.size());
@@ -161,7 +182,7 @@ int run_check(CheckCommand& command, const CLI::App& app) {
   std::vector<proofs::JournalEntry> already;
   if (resumed) {
     require_same_build(resumed->provenance, provenance, command.resume_dir + "/journal.jsonl");
-    auto counted = proofs::ledger_of(resumed->entries, bindings, run.cases);
+    auto counted = proofs::ledger_of(resumed->entries, bindings, run.cases, run.shard);
     if (!counted.ok())
       fail_usage(command.resume_dir + "/journal.jsonl: " + counted.error().to_string());
     ledger = std::move(*counted);

@@ -72,6 +72,8 @@ void require_same_build(const nlohmann::json& recorded, const nlohmann::json& ou
     fail_usage(what + " was written by another build (" + build_text(recorded) + "); this is " +
                build_text(ours));
   }
+  if (recorded.value("rule_file_digest", "") != ours.value("rule_file_digest", ""))
+    fail_usage(what + " was written with another version of the rule file");
   if (recorded.at("plugins") != ours.at("plugins"))
     fail_usage(what + " was written with other plugins: " + recorded.at("plugins").dump() +
                "; now: " + ours.at("plugins").dump());

@@ -94,7 +94,7 @@ int run_merge(MergeArguments& arguments) {
   ledger.pairs.resize(bindings.size());
   for (std::size_t i = 0; i < journals.size(); ++i) {
     const std::string& dir = arguments.shard_dirs[i];
-    auto shard = proofs::ledger_of(journals[i].entries, bindings, run.cases);
+    auto shard = proofs::ledger_of(journals[i].entries, bindings, run.cases, journals[i].shard);
     if (!shard.ok()) fail_usage(dir + "/journal.jsonl: " + shard.error().to_string());
     if (!shard->complete(bindings.size(), run.cases, journals[i].shard)) {
       fail_usage(dir + " holds an unfinished shard (" + std::to_string(shard->units.size()) +

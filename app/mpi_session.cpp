@@ -1,5 +1,6 @@
 #include "app/mpi_session.h"
 
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 
@@ -55,6 +56,11 @@ int MpiSession::broadcast(int value) const {
   return value;
 }
 
+void MpiSession::abort(int status) const {
+  MPI_Abort(MPI_COMM_WORLD, status);
+  std::_Exit(status);
+}
+
 #else
 
 bool mpi_built() { return false; }
@@ -65,6 +71,7 @@ MpiSession::MpiSession() {
 MpiSession::~MpiSession() = default;
 std::vector<std::string> MpiSession::gather(const std::string&) const { return {}; }
 int MpiSession::broadcast(int value) const { return value; }
+void MpiSession::abort(int status) const { std::_Exit(status); }
 
 #endif
 

@@ -28,6 +28,9 @@ class MpiSession {
   std::vector<std::string> gather(const std::string& text) const;
   // Rank 0's value, at every rank.
   int broadcast(int value) const;
+  // Ends every rank of the job (a rank that failed would leave the others
+  // waiting in gather or broadcast for ever).
+  [[noreturn]] void abort(int status) const;
 
  private:
   int rank_ = 0;

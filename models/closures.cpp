@@ -242,9 +242,12 @@ semantics::Comparison BasicClosureCategory<F>::compare(const Object& x, const Po
       }
       return result;
     }
-    case Object::Kind::Product:
-      return combined(compare(x.left(), component(p, 0), component(q, 0), tolerance, rng),
-                      compare(x.right(), component(p, 1), component(q, 1), tolerance, rng));
+    case Object::Kind::Product: {
+      // Left, then right, as difference() traverses: separate statements,
+      // since the order of a call's arguments is left open by C++.
+      const Comparison left = compare(x.left(), component(p, 0), component(q, 0), tolerance, rng);
+      return combined(left, compare(x.right(), component(p, 1), component(q, 1), tolerance, rng));
+    }
     case Object::Kind::Exponential: {
       // Non-finite values of a function only show up at the probed
       // arguments, so finiteness is judged here, not by is_finite alone.

@@ -79,12 +79,17 @@ class RandomFirstOrderMorphism {
     switch (uniform_int(0, 4)) {
       case 0:
         return affine(x, y);
-      case 1:
-        return c_.add(morphism(x, y, depth - 1), morphism(x, y, depth - 1));
+      // Arguments are unsequenced in C++: each draw is its own statement,
+      // the last argument first (the order GCC drew them in, so that seeds
+      // keep their morphisms).
+      case 1: {
+        Morphism right = morphism(x, y, depth - 1);
+        return c_.add(morphism(x, y, depth - 1), right);
+      }
       case 2:
         if (const auto parts = c_.factors(y)) {
-          return c_.pair(morphism(x, parts->first, depth - 1),
-                         morphism(x, parts->second, depth - 1));
+          Morphism right = morphism(x, parts->second, depth - 1);
+          return c_.pair(morphism(x, parts->first, depth - 1), right);
         }
         break;
       case 3:
@@ -101,8 +106,10 @@ class RandomFirstOrderMorphism {
     // Nonlinear: a primitive at the top when Y = R, else through R × R.
     if (y == c_.real()) return scalar_morphism(x, depth);
     const Object plane = c_.product(c_.real(), c_.real());
-    return c_.compose(morphism(plane, y, depth - 1),
-                      c_.pair(scalar_morphism(x, depth - 1), scalar_morphism(x, depth - 1)));
+    Morphism second = scalar_morphism(x, depth - 1);
+    Morphism first = scalar_morphism(x, depth - 1);
+    Morphism outer = morphism(plane, y, depth - 1);
+    return c_.compose(outer, c_.pair(first, second));
   }
 
   const C& c_;

@@ -76,7 +76,10 @@ void CaseGenerator::point(Case& into, std::string name, const Type& type) {
 
 Term CaseGenerator::point_term(const Type& type) {
   if (calculus::is_product(type)) {
-    return calculus::mk_pair(point_term(type->left()), point_term(type->right()));
+    // Sequenced explicitly (C++ leaves the order of arguments open), the
+    // right first: the order GCC drew them in, so seeds keep their cases.
+    Term right = point_term(type->right());
+    return calculus::mk_pair(point_term(type->left()), std::move(right));
   }
   if (calculus::is_arrow(type)) return random_term(Context{}, type);
   return calculus::mk_lit(calculus::random_literal(rng_));

@@ -38,7 +38,10 @@ class Generator {
   Term term(const Type& type, std::uint32_t size) {
     if (size > 3 && calculus::random_chance(rng_, 1, 6)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_add(term(type, half), term(type, size - half));
+      // Sequenced explicitly (C++ leaves the order of arguments open), the
+      // last first: the order GCC drew them in, so seeds keep their cases.
+      Term right = term(type, size - half);
+      return calculus::mk_add(term(type, half), std::move(right));
     }
     if (calculus::is_product(type)) {
       if (options_.tangents && calculus::is_real(type->left()) && type->left() == type->right() &&
@@ -47,7 +50,8 @@ class Generator {
       }
       if (size > 2 || !calculus::random_chance(rng_, 1, 2)) {
         const std::uint32_t half = size / 2;
-        return calculus::mk_pair(term(type->left(), half), term(type->right(), size - half));
+        Term right = term(type->right(), size - half);
+        return calculus::mk_pair(term(type->left(), half), std::move(right));
       }
       return leaf(type);
     }
@@ -70,11 +74,14 @@ class Generator {
       }
       case 3: {
         const std::uint32_t half = (size - 1) / 2;
-        return calculus::mk_mul(term(type, half), term(type, size - 1 - half));
+        Term right = term(type, size - 1 - half);
+        return calculus::mk_mul(term(type, half), std::move(right));
       }
-      default:
+      default: {
+        Term tangent = tangent_of_primitive(size - 1);
         return calculus::mk_proj(static_cast<int>(1 + calculus::random_below(rng_, 2)),
-                                 tangent_of_primitive(size - 1));
+                                 std::move(tangent));
+      }
     }
   }
 
@@ -127,7 +134,8 @@ class Generator {
     pick -= matching.size();
     if (literal_ok && pick < 2) return calculus::mk_lit(calculus::random_literal(rng_));
     if (calculus::is_product(type)) {
-      return calculus::mk_pair(leaf(type->left()), leaf(type->right()));
+      Term right = leaf(type->right());
+      return calculus::mk_pair(leaf(type->left()), std::move(right));
     }
     return calculus::mk_zero(type);
   }
@@ -141,18 +149,18 @@ class Generator {
   Term linear(const Type& type, std::uint32_t size, bool scale_by_literals) {
     if (size > 3 && calculus::random_chance(rng_, 1, 4)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_add(linear(type, half, scale_by_literals),
-                              linear(type, size - half, scale_by_literals));
+      Term right = linear(type, size - half, scale_by_literals);
+      return calculus::mk_add(linear(type, half, scale_by_literals), std::move(right));
     }
     if (calculus::is_product(type) && size > 1 && calculus::random_chance(rng_, 1, 2)) {
       const std::uint32_t half = size / 2;
-      return calculus::mk_pair(linear(type->left(), half, scale_by_literals),
-                               linear(type->right(), size - half, scale_by_literals));
+      Term right = linear(type->right(), size - half, scale_by_literals);
+      return calculus::mk_pair(linear(type->left(), half, scale_by_literals), std::move(right));
     }
     if (scale_by_literals && calculus::is_real(type) && size > 1 &&
         calculus::random_chance(rng_, 1, 2)) {
-      return calculus::mk_mul(calculus::mk_lit(calculus::random_literal(rng_)),
-                              linear(type, size - 1, scale_by_literals));
+      Term scaled = linear(type, size - 1, scale_by_literals);
+      return calculus::mk_mul(calculus::mk_lit(calculus::random_literal(rng_)), std::move(scaled));
     }
     std::vector<Term> matching;
     for (const Access& access : accesses_) {
@@ -162,8 +170,8 @@ class Generator {
       return calculus::random_element(rng_, matching);
     }
     if (calculus::is_product(type)) {
-      return calculus::mk_pair(linear(type->left(), 1, scale_by_literals),
-                               linear(type->right(), 1, scale_by_literals));
+      Term right = linear(type->right(), 1, scale_by_literals);
+      return calculus::mk_pair(linear(type->left(), 1, scale_by_literals), std::move(right));
     }
     return calculus::mk_zero(type);
   }

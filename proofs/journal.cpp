@@ -28,6 +28,65 @@ calculus::Error journal_error(const std::filesystem::path& path, std::size_t lin
                          std::nullopt};
 }
 
+// record[key] as a count: a JSON unsigned integer, nothing coerced into one.
+std::uint64_t count_at(const json& record, const char* key) {
+  const json& value = record.at(key);
+  if (!value.is_number_unsigned())
+    throw std::invalid_argument(std::string(key) + " is not a non-negative integer");
+  return value.get<std::uint64_t>();
+}
+
+const std::string& string_at(const json& record, const char* key) {
+  const json& value = record.at(key);
+  if (!value.is_string()) throw std::invalid_argument(std::string(key) + " is not a string");
+  return value.get_ref<const std::string&>();
+}
+
+// Throws unless the header's provenance has the shape provenance_json gives it
+// (the options are checked when they are read, run_options_from_json).
+void require_provenance_shape(const json& provenance) {
+  if (!provenance.is_object()) throw std::invalid_argument("provenance is not an object");
+  string_at(provenance, "perturb");
+  string_at(provenance, "commit");
+  const json& build = provenance.at("build");
+  if (!build.is_object()) throw std::invalid_argument("build is not an object");
+  string_at(build, "compiler");
+  string_at(build, "standard_library");
+  if (!provenance.at("options").is_object())
+    throw std::invalid_argument("options is not an object");
+  if (!provenance.at("plugins").is_array()) throw std::invalid_argument("plugins is not an array");
+  for (const json& plugin : provenance.at("plugins")) {
+    string_at(plugin, "path");
+    string_at(plugin, "digest");
+  }
+}
+
+// Why a unit's tally cannot be that unit's, or an empty string: its counts
+// must add up to the unit's cases, and every index it names lie in the unit.
+std::string implausible(const PairTally& tally, const CaseUnit& range) {
+  const std::uint64_t cases = range.last - range.first;
+  const auto inside = [&](std::uint64_t index) {
+    return index >= range.first && index < range.last;
+  };
+  if (tally.passed > cases || tally.failed > cases || tally.discarded > cases ||
+      tally.cases() != cases)
+    return fmt::format("its counts do not add up to its {} cases", cases);
+  if ((tally.failed > 0) != tally.first_failure.has_value() ||
+      (tally.first_failure && !inside(*tally.first_failure)))
+    return "its first failure is not one of its cases";
+  std::uint64_t discarded = 0;
+  for (const auto& [reason, discard] : tally.discards) {
+    if (discard.count == 0 || discard.count > cases || !inside(discard.first_case))
+      return "a discard is not one of its cases";
+    discarded += discard.count;
+  }
+  if (discarded != tally.discarded) return "its discards do not add up";
+  for (const auto& [label, count] : tally.labels) {
+    if (count > cases) return "a label counts more than its cases";
+  }
+  return "";
+}
+
 }  // namespace
 
 json tally_json(const PairTally& tally) {
@@ -48,18 +107,20 @@ json tally_json(const PairTally& tally) {
 
 PairTally tally_from_json(const json& record) {
   PairTally tally;
-  tally.passed = record.at("passed").get<std::uint64_t>();
-  tally.failed = record.at("failed").get<std::uint64_t>();
-  tally.discarded = record.at("discarded").get<std::uint64_t>();
-  tally.labels = record.at("labels").get<std::map<std::string, std::uint64_t>>();
+  tally.passed = count_at(record, "passed");
+  tally.failed = count_at(record, "failed");
+  tally.discarded = count_at(record, "discarded");
+  if (!record.at("labels").is_object()) throw std::invalid_argument("labels is not an object");
+  for (const auto& [label, count] : record.at("labels").items())
+    tally.labels[label] = count_at(record.at("labels"), label.c_str());
   if (!record.at("first_failure").is_null())
-    tally.first_failure = record.at("first_failure").get<std::uint64_t>();
+    tally.first_failure = count_at(record, "first_failure");
+  if (!record.at("discards").is_array()) throw std::invalid_argument("discards is not an array");
   for (const json& discard : record.at("discards")) {
-    const auto kind = parse_discard_kind(discard.at("kind").get<std::string>());
+    const auto kind = parse_discard_kind(string_at(discard, "kind"));
     if (!kind) throw std::invalid_argument("unknown discard kind");
-    tally.discards[discard.at("reason").get<std::string>()] = {
-        *kind, discard.at("count").get<std::uint64_t>(),
-        discard.at("first_case").get<std::uint64_t>()};
+    tally.discards[string_at(discard, "reason")] = {*kind, count_at(discard, "count"),
+                                                    count_at(discard, "first_case")};
   }
   return tally;
 }
@@ -92,16 +153,16 @@ calculus::ErrorOr<Journal> read_journal(const std::filesystem::path& dir) {
       if (number == 1) {
         if (record.at("format") != kJournalFormat)
           return journal_error(path, number, "not a journal of this version of perturb");
+        require_provenance_shape(record.at("provenance"));
         journal.provenance = record.at("provenance");
-        journal.shard.index = record.at("shard").at("index").get<std::uint32_t>();
-        journal.shard.count = record.at("shard").at("count").get<std::uint32_t>();
-        if (journal.shard.count == 0 || journal.shard.index == 0 ||
-            journal.shard.index > journal.shard.count)
-          return journal_error(path, number, "a shard outside 1/1 … N/N");
+        const std::uint64_t index = count_at(record.at("shard"), "index");
+        const std::uint64_t count = count_at(record.at("shard"), "count");
+        if (count == 0 || count > kMaxShards || index == 0 || index > count)
+          return journal_error(path, number, "a shard outside 1/1 … N/N with N ≤ 100000");
+        journal.shard = {static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(count)};
         continue;
       }
-      journal.entries.push_back({record.at("unit").get<std::uint64_t>(),
-                                 record.at("pair").get<std::string>(),
+      journal.entries.push_back({count_at(record, "unit"), string_at(record, "pair"),
                                  tally_from_json(record.at("tally"))});
     } catch (const std::exception& error) {
       return journal_error(path, number, std::string("not a journal line: ") + error.what());
@@ -113,8 +174,8 @@ calculus::ErrorOr<Journal> read_journal(const std::filesystem::path& dir) {
 }
 
 calculus::ErrorOr<RunLedger> ledger_of(const std::vector<JournalEntry>& entries,
-                                       const std::vector<LawBinding>& bindings,
-                                       std::uint64_t cases) {
+                                       const std::vector<LawBinding>& bindings, std::uint64_t cases,
+                                       Shard shard) {
   RunLedger ledger;
   ledger.pairs.resize(bindings.size());
   const std::uint64_t units = unit_count(bindings.size(), cases);
@@ -128,6 +189,14 @@ calculus::ErrorOr<RunLedger> ledger_of(const std::vector<JournalEntry>& entries,
       return calculus::Error{
           fmt::format("unit {} is of {}, which this run has not there", entry.unit, entry.pair),
           std::nullopt};
+    }
+    if (!in_shard(entry.unit, bindings.size(), cases, shard)) {
+      return calculus::Error{
+          fmt::format("unit {} is not of shard {}/{}", entry.unit, shard.index, shard.count),
+          std::nullopt};
+    }
+    if (const std::string why = implausible(entry.tally, range); !why.empty()) {
+      return calculus::Error{fmt::format("unit {} cannot be: {}", entry.unit, why), std::nullopt};
     }
     if (!ledger.add(entry.unit, range.binding, entry.tally)) {
       return calculus::Error{fmt::format("unit {} is counted twice", entry.unit), std::nullopt};

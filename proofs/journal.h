@@ -20,6 +20,8 @@
 namespace perturb::proofs {
 
 inline constexpr std::string_view kJournalFile = "journal.jsonl";
+// The most shards a run is cut into (check --shard K/N, N at most this).
+inline constexpr std::uint32_t kMaxShards = 100000;
 
 // A unit's tally as a journal line has it, and back.
 nlohmann::json tally_json(const PairTally& tally);
@@ -46,10 +48,12 @@ struct Journal {
 calculus::ErrorOr<Journal> read_journal(const std::filesystem::path& dir);
 
 // The ledger of a journal's entries for these bindings; an error when an
-// entry's unit does not belong to these bindings (another run's journal).
+// entry's unit is not one of the shard's units of these bindings (another
+// run's journal), is counted twice, or has a tally it cannot have (its
+// counts do not add up to its cases, an index lies outside it).
 calculus::ErrorOr<RunLedger> ledger_of(const std::vector<JournalEntry>& entries,
-                                       const std::vector<LawBinding>& bindings,
-                                       std::uint64_t cases);
+                                       const std::vector<LawBinding>& bindings, std::uint64_t cases,
+                                       Shard shard);
 
 // Appends units to DIR/journal.jsonl.
 class JournalWriter {

@@ -35,7 +35,8 @@ inline Case span_case(CaseGenerator& gen) {
 // A case with the metavariables `roles`, all X → Y × Z, and a point of X.
 inline Case into_product_case(CaseGenerator& gen, std::initializer_list<const char*> roles) {
   Case k;
-  const Type x = gen.object(), yz = mk_product(gen.object(), gen.object());
+  const Type x = gen.object(), second = gen.object(), first = gen.object();  // case_generator.h
+  const Type yz = mk_product(first, second);
   for (const char* role : roles) gen.morphism(k, role, x, yz);
   gen.point(k, "p", x);
   return k;
@@ -43,7 +44,8 @@ inline Case into_product_case(CaseGenerator& gen, std::initializer_list<const ch
 // A case with only a point of X × Y.
 inline Case product_point_case(CaseGenerator& gen) {
   Case k;
-  gen.point(k, "p", mk_product(gen.object(), gen.object()));
+  const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+  gen.point(k, "p", mk_product(first, second));
   return k;
 }
 }  // namespace detail
@@ -247,7 +249,9 @@ struct PairZero {
   static constexpr LawInfo info{"cla.pair-zero", "§1 (cartesian left-additive)", "⟨0, 0⟩ = 0"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(gen.object(), mk_product(gen.object(), gen.object())));
+    const Type third = gen.object(), second = gen.object(),
+               first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(first, mk_product(second, third)));
     return k;
   }
   // The point's object is X × (Y × Z): the zeros are X → Y and X → Z,

@@ -182,7 +182,8 @@ namespace detail {
 // A case whose point is T(X ⇒ Y) × T X, or (X ⇒ Y) × T X without the outer T.
 inline Case function_point_case(CaseGenerator& gen, bool tangent_function) {
   Case k;
-  const Type arrow = mk_arrow(gen.object(), gen.object());
+  const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+  const Type arrow = mk_arrow(first, second);
   gen.point(k, "p",
             mk_product(tangent_function ? mk_tangent(arrow) : arrow,
                        mk_tangent(calculus::arrow_domain(arrow))));
@@ -229,7 +230,8 @@ struct Theorem310 {
   static constexpr LawInfo info{"tangent.thm-3.10", "Theorem 3.10", "T̂ is linear: D(T̂) = T̂∘π1"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    const Type arrow = mk_arrow(gen.object(), gen.object());
+    const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+    const Type arrow = mk_arrow(first, second);
     gen.point(k, "p", mk_tangent(arrow));
     return k;
   }

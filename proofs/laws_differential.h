@@ -74,7 +74,8 @@ inline Case directions_case(CaseGenerator& gen, std::initializer_list<const char
 // A case with only a point of T(X × Y).
 inline Case tangent_product_case(CaseGenerator& gen) {
   Case k;
-  gen.point(k, "p", mk_tangent(mk_product(gen.object(), gen.object())));
+  const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+  gen.point(k, "p", mk_tangent(mk_product(first, second)));
   return k;
 }
 // The objects (X, Y) of a point object T(X × Y) = (X × Y) × (X × Y).

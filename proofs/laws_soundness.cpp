@@ -205,11 +205,16 @@ Case SoundDelta::draw(CaseGenerator& gen) {
           calculus::mk_app(calculus::mk_tan(prim), gen.random_term(context, mk_tangent(domain))),
           mk_tangent(real));
     case 1: {  // a primitive on literals: arithmetic
-      const Term argument =
-          calculus::is_real(domain)
-              ? calculus::mk_lit(calculus::random_literal(rng))
-              : calculus::mk_pair(calculus::mk_lit(calculus::random_literal(rng)),
-                                  calculus::mk_lit(calculus::random_literal(rng)));
+      // The right literal drawn first (arguments are unsequenced in C++):
+      // the order GCC drew them in, so seeds keep their cases.
+      const auto pair_of_literals = [&] {
+        const double right = calculus::random_literal(rng);
+        return calculus::mk_pair(calculus::mk_lit(calculus::random_literal(rng)),
+                                 calculus::mk_lit(right));
+      };
+      const Term argument = calculus::is_real(domain)
+                                ? calculus::mk_lit(calculus::random_literal(rng))
+                                : pair_of_literals();
       return detail::RuleCase::make(gen, context, calculus::mk_app(prim, argument), real);
     }
     default: {  // mul with a zero factor

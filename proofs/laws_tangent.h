@@ -168,7 +168,8 @@ struct StrengthMultiplication {
                                 "t∘(id × μ) = μ∘T(t)∘t"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(gen.object(), mk_tangent(mk_tangent(gen.object()))));
+    const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(first, mk_tangent(mk_tangent(second))));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -188,7 +189,8 @@ struct StrengthProjection {
                                 "T(π2)∘t = π2"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(gen.object(), mk_tangent(gen.object())));
+    const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(first, mk_tangent(second)));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -206,7 +208,9 @@ struct StrengthAssociativity {
                                 "T(α)∘t = t∘(id × t)∘α"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_product(gen.object(), gen.object()), mk_tangent(gen.object())));
+    const Type third = gen.object(), second = gen.object(),
+               first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(mk_product(first, second), mk_tangent(third)));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -241,7 +245,8 @@ struct CostrengthMultiplication {
                                 "t'∘(μ × id) = μ∘T(t')∘t'"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_tangent(mk_tangent(gen.object())), gen.object()));
+    const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(mk_tangent(mk_tangent(first)), second));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -261,7 +266,8 @@ struct CostrengthProjection {
                                 "T(π1)∘t' = π1"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_tangent(gen.object()), gen.object()));
+    const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(mk_tangent(first), second));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -279,7 +285,9 @@ struct CostrengthAssociativity {
                                 "T(α⁻¹)∘t' = t'∘(t' × id)∘α⁻¹"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_tangent(gen.object()), mk_product(gen.object(), gen.object())));
+    const Type third = gen.object(), second = gen.object(),
+               first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(mk_tangent(first), mk_product(second, third)));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -299,7 +307,8 @@ namespace detail {
 // A case with only a point of TX × TY.
 inline Case tangent_pair_case(CaseGenerator& gen) {
   Case k;
-  gen.point(k, "p", mk_product(mk_tangent(gen.object()), mk_tangent(gen.object())));
+  const Type second = gen.object(), first = gen.object();  // the last first: case_generator.h
+  gen.point(k, "p", mk_product(mk_tangent(first), mk_tangent(second)));
   return k;
 }
 }  // namespace detail
@@ -363,7 +372,9 @@ struct SwapLinear {
   static constexpr LawInfo info{"tangent.sw.linear", "Definition 3.12", "D(sw) = sw∘π1"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_tangent(mk_product(mk_product(gen.object(), gen.object()), gen.object())));
+    const Type third = gen.object(), second = gen.object(),
+               first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_tangent(mk_product(mk_product(first, second), third)));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>
@@ -380,7 +391,9 @@ struct Lemma313 {
   static constexpr LawInfo info{"tangent.lemma-3.13", "Lemma 3.13", "T(sw)∘t'∘(t × id) = t∘sw"};
   static Case generate(CaseGenerator& gen) {
     Case k;
-    gen.point(k, "p", mk_product(mk_product(gen.object(), mk_tangent(gen.object())), gen.object()));
+    const Type third = gen.object(), second = gen.object(),
+               first = gen.object();  // the last first: case_generator.h
+    gen.point(k, "p", mk_product(mk_product(first, mk_tangent(second)), third));
     return k;
   }
   template <semantics::CartesianDifferentialCategory C>

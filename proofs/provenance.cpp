@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <fstream>
 #include <iterator>
 
@@ -39,7 +40,9 @@ std::string standard_library() {
 }  // namespace
 
 const BuildInfo& this_build() {
-  static const BuildInfo build{PERTURB_BUILD_VERSION, PERTURB_BUILD_COMMIT, compiler(),
+  // __clang_version__ ends in a space.
+  static const BuildInfo build{PERTURB_BUILD_VERSION, PERTURB_BUILD_COMMIT,
+                               compiler().erase(compiler().find_last_not_of(' ') + 1),
                                standard_library()};
   return build;
 }
@@ -91,8 +94,18 @@ calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptio
   } catch (const json::exception& error) {
     return calculus::Error{std::string("the run's options: ") + error.what(), std::nullopt};
   }
-  if (options.cases == 0) {
-    return calculus::Error{"the run's options: cases is 0", std::nullopt};
+  // The ranges of perturb check's options: a journal is input like a command line.
+  const auto share = [](double x) { return std::isfinite(x) && x >= 0 && x <= 1; };
+  bool limits_ok = true;
+  for (DiscardKind kind : kDiscardKinds)
+    limits_ok = limits_ok && share(options.discard_limits.of(kind));
+  if (options.cases == 0 || options.cases > 100000000 || options.max_size == 0 ||
+      options.max_size > 200 || !share(options.tolerance.relative) ||
+      !share(options.tolerance.absolute) || !limits_ok) {
+    return calculus::Error{
+        "the run's options: cases, max_size, tolerance or a discard limit is outside the range "
+        "perturb check allows",
+        std::nullopt};
   }
   return options;
 }
@@ -109,11 +122,14 @@ json provenance_json(const RunOptions& options) {
   for (const std::string& path : options.plugins)
     plugins.push_back({{"path", path}, {"digest", file_digest(path)}});
   const BuildInfo& build = this_build();
-  return {{"perturb", build.version},
-          {"commit", build.commit},
-          {"build", build_json(build)},
-          {"options", run_options_json(options)},
-          {"plugins", plugins}};
+  json provenance = {{"perturb", build.version},
+                     {"commit", build.commit},
+                     {"build", build_json(build)},
+                     {"options", run_options_json(options)},
+                     {"plugins", plugins}};
+  // The rules' text decides the laws as much as the path names them.
+  if (!options.rule_file.empty()) provenance["rule_file_digest"] = file_digest(options.rule_file);
+  return provenance;
 }
 
 }  // namespace perturb::proofs

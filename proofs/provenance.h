@@ -40,8 +40,9 @@ calculus::ErrorOr<RunOptions> run_options_from_json(const nlohmann::json& json,
                                                     RunOptions options = {});
 
 // {"perturb": version, "commit", "build": build_json, "options":
-// run_options_json, "plugins": [{"path", "digest"}]}; the digest (64-bit
-// FNV-1a of the library's bytes, hex) tells whether a plugin changed.
+// run_options_json, "plugins": [{"path", "digest"}]}, and "rule_file_digest"
+// with a rule file; a digest (64-bit FNV-1a of the file's bytes, hex) tells
+// whether a plugin or the rules changed.
 nlohmann::json provenance_json(const RunOptions& options);
 
 // The digest of a file's bytes as provenance_json writes it; "unreadable"

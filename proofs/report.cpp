@@ -190,11 +190,13 @@ std::string check_command_of(const LawResult& result, const RunOptions& options,
                      sources, result.info.id, result.model, options.seed, cases, options.max_size);
 }
 
-// The command that reaches a hung case again, under the same --case-timeout.
+// The command that reaches a hung case again: under the run's --case-timeout,
+// or a minute when the report is written without one (perturb merge, a
+// --resume without it), which a case that never ends exceeds as well.
 std::string hang_repro_command(const LawResult& result, const RunOptions& options,
                                std::uint64_t case_index) {
   return fmt::format("{} --case-timeout {}", check_command_of(result, options, case_index + 1),
-                     options.case_timeout);
+                     options.case_timeout > 0 ? options.case_timeout : 60.0);
 }
 
 }  // namespace

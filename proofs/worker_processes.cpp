@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,6 +60,9 @@ std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
 }
 
+// A worker's exit status when its memory budget (--max-memory) ran out.
+constexpr int kOutOfMemory = 5;
+
 // The worker process: checks the cases of each command "BINDING FIRST LAST"
 // and reports each; ends when the runner closes its commands.
 [[noreturn]] void serve(const std::vector<LawBinding>& bindings, const RunOptions& options,
@@ -81,8 +85,10 @@ std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
             if (!write_all(outcomes, outcome_line(index, checked))) return;
           }
         }
+      } catch (const std::bad_alloc&) {
+        status = kOutOfMemory;  // the process's memory budget: the runner stops the run
       } catch (...) {
-        status = 3;  // the process's memory budget: the runner sees the worker end
+        status = 3;
       }
     });
   } catch (...) {
@@ -163,14 +169,27 @@ class WorkerPool {
  private:
   void spawn(Worker& worker) {
     int commands[2], outcomes[2];
-    if (pipe2(commands, O_CLOEXEC) != 0 || pipe2(outcomes, O_CLOEXEC) != 0)
+    if (pipe2(commands, O_CLOEXEC) != 0)
       throw std::system_error(errno, std::generic_category(), "pipe2");
+    if (pipe2(outcomes, O_CLOEXEC) != 0) {
+      const int error = errno;
+      close(commands[0]);
+      close(commands[1]);
+      throw std::system_error(error, std::generic_category(), "pipe2");
+    }
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
     const pid_t pid = fork();
-    if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
+    if (pid < 0) {
+      const int error = errno;
+      for (int fd : {commands[0], commands[1], outcomes[0], outcomes[1]}) close(fd);
+      throw std::system_error(error, std::generic_category(), "fork");
+    }
     if (pid == 0) {
+      // A worker ends with the runner, however the runner ends (SIGKILL too).
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() == 1) _exit(3);
       // The other workers' pipes: a worker holding them would keep them open.
       for (Worker& other : workers_) {
         if (other.commands >= 0) close(other.commands);
@@ -242,6 +261,8 @@ class WorkerPool {
     } while (n < 0 && errno == EINTR);
     if (n <= 0) {
       stop(worker, true);
+      if (WIFEXITED(last_status_) && WEXITSTATUS(last_status_) == kOutOfMemory)
+        throw std::bad_alloc();  // as a thread's would, it ends the run (exit status 5)
       const std::string how = WIFSIGNALED(last_status_)
                                   ? fmt::format("signal {}", WTERMSIG(last_status_))
                                   : fmt::format("exit status {}", WEXITSTATUS(last_status_));

@@ -46,6 +46,22 @@ PairTally some_tally(std::uint64_t seed) {
   return tally;
 }
 
+// A tally that unit could have: its counts add up to its cases, its indices lie in it.
+PairTally unit_tally(const CaseUnit& range, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const std::uint64_t cases = range.last - range.first;
+  PairTally tally;
+  tally.failed = rng() % 2;
+  tally.discarded = rng() % 2;
+  tally.passed = cases - tally.failed - tally.discarded;
+  tally.labels["form:lambda"] = rng() % cases;
+  if (tally.failed > 0) tally.first_failure = range.first + rng() % cases;
+  if (tally.discarded > 0)
+    tally.discards["a value is not finite"] = {DiscardKind::NonFinite, 1,
+                                               range.first + rng() % cases};
+  return tally;
+}
+
 bool same(const PairTally& a, const PairTally& b) { return tally_json(a) == tally_json(b); }
 
 }  // namespace
@@ -134,7 +150,8 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
     JournalWriter writer(dir, provenance_json(options), shard, {});
     for (std::uint64_t unit = 0; unit < unit_count(bindings.size(), options.cases); ++unit) {
       if (!in_shard(unit, bindings.size(), options.cases, shard)) continue;
-      written.push_back({unit, pair_name(bindings[unit % bindings.size()]), some_tally(unit)});
+      written.push_back({unit, pair_name(bindings[unit % bindings.size()]),
+                         unit_tally(case_unit(unit, bindings.size(), options.cases), unit)});
       writer.append(written.back());
     }
   }
@@ -145,7 +162,7 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
   CHECK(journal->provenance == provenance_json(options));
   CHECK_FALSE(journal->cut_short);
   REQUIRE(journal->entries.size() == written.size());
-  auto ledger = ledger_of(journal->entries, bindings, options.cases);
+  auto ledger = ledger_of(journal->entries, bindings, options.cases, shard);
   REQUIRE(ledger.ok());
   CHECK(ledger->complete(bindings.size(), options.cases, shard));
   CHECK_FALSE(ledger->complete(bindings.size(), options.cases, {1, 3}));
@@ -162,7 +179,12 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
   // Another run's bindings: refused, naming the unit.
   std::vector<LawBinding> others = named_bindings(3);
   others[1].model = "other";
-  CHECK_FALSE(ledger_of(journal->entries, others, options.cases).ok());
+  CHECK_FALSE(ledger_of(journal->entries, others, options.cases, shard).ok());
+  // Another shard's units, and a tally that is not its unit's: refused.
+  CHECK_FALSE(ledger_of(journal->entries, bindings, options.cases, {1, 3}).ok());
+  std::vector<JournalEntry> forged = journal->entries;
+  forged.front().tally.passed += 1;
+  CHECK_FALSE(ledger_of(forged, bindings, options.cases, shard).ok());
   // A line that is not a journal's: an error with its line number.
   { std::ofstream(path, std::ios::app) << "\n{\"unit\": \"x\"}\n"; }
   auto bad = read_journal(dir);
