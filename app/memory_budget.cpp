@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "app/option_checks.h"
+#include "calculus/uncharged_memory.h"
 #include "semantics/case_memory.h"
 
 namespace perturb::app {
@@ -34,11 +35,16 @@ bool fits(std::size_t size) {
   return in_use.load(std::memory_order_relaxed) + size <= budget.load(std::memory_order_relaxed);
 }
 
-// Whether size more bytes fit in the budget of the thread's open case
-// (semantics/case_memory.h), if one is open.
+// Whether the thread's open case (semantics/case_memory.h), if one is open,
+// is charged and credited here: not for shared memory (calculus/uncharged_memory.h).
+bool case_counts() {
+  return semantics::case_memory.budget != 0 && calculus::uncharged_depth == 0;
+}
+
+// Whether size more bytes fit in the budget of the thread's open case, if it counts.
 bool fits_case(std::size_t size) {
   const semantics::CaseMemory& open = semantics::case_memory;
-  return open.budget == 0 ||
+  return !case_counts() ||
          open.allocated + static_cast<std::int64_t>(size) <= static_cast<std::int64_t>(open.budget);
 }
 
@@ -49,7 +55,7 @@ void* allocate(std::size_t size, std::size_t alignment) {
                 : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
   counted(p);
   semantics::CaseMemory& open = semantics::case_memory;
-  if (p != nullptr && open.budget != 0) {
+  if (p != nullptr && case_counts()) {
     open.allocated += static_cast<std::int64_t>(malloc_usable_size(p));
     open.peak = std::max(open.peak, open.allocated);
   }
@@ -72,7 +78,7 @@ void release(void* p) noexcept {
   if (p == nullptr) return;
   const std::size_t size = malloc_usable_size(p);
   in_use.fetch_sub(size, std::memory_order_relaxed);
-  if (semantics::case_memory.budget != 0)
+  if (case_counts())
     semantics::case_memory.allocated -= static_cast<std::int64_t>(size);
   std::free(p);
 }

@@ -10,17 +10,21 @@
 #include <unordered_map>
 #include <vector>
 
+#include "calculus/uncharged_memory.h"
+
 namespace perturb::calculus {
 
 // Node must provide `std::uint64_t intern_key() const` and
 // `bool same_shallow(const Node&) const` (equal data, pointer-equal children).
-// The table holds weak references only, so unused nodes die normally.
+// The table holds weak references only, so unused nodes die normally. Its
+// own memory is never charged to a law case (calculus/uncharged_memory.h).
 template <class Node>
 class InternTable {
  public:
   // The live node equal to candidate, or candidate itself once stored.
   std::shared_ptr<const Node> intern(std::shared_ptr<const Node> candidate) {
     const std::uint64_t key = candidate->intern_key();
+    const UnchargedScope uncharged;
     Shard& shard = shards_[key % shards_.size()];
     std::lock_guard<std::mutex> lock(shard.mutex);
     auto [first, last] = shard.nodes.equal_range(key);
@@ -45,6 +49,7 @@ class InternTable {
   // Drops the entries of dead nodes from every shard and sizes the shards to
   // what survives.
   void release_dead() {
+    const UnchargedScope uncharged;
     for (Shard& shard : shards_) {
       std::lock_guard<std::mutex> lock(shard.mutex);
       sweep(shard);

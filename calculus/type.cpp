@@ -6,6 +6,7 @@
 #include "calculus/hash.h"
 #include "calculus/intern_table.h"
 #include "calculus/interned.h"
+#include "calculus/uncharged_memory.h"
 
 namespace perturb::calculus {
 namespace {
@@ -16,8 +17,8 @@ InternTable<TypeNode>& type_table() {
 }
 
 Type intern(TypeKind kind, std::string name, Type left, Type right) {
-  return type_table().intern(
-      std::make_shared<const TypeNode>(kind, std::move(name), std::move(left), std::move(right)));
+  return type_table().intern(std::allocate_shared<TypeNode>(
+      NodeAllocator<TypeNode>{}, kind, std::move(name), std::move(left), std::move(right)));
 }
 
 }  // namespace

@@ -44,7 +44,10 @@ template <class F>
 EvaluationScope<F>::~EvaluationScope() {
   Memo<F>& m = memo<F>();
   if (--m.depth == 0) {
-    m.entries.clear();
+    // Frees the buckets too: kept, they would be charged to whichever case
+    // first needed as many, and a case's memory account would depend on the
+    // cases the thread ran before it (semantics/case_memory.h).
+    std::unordered_map<std::uint64_t, Entry<F>>().swap(m.entries);
     m.steps = 0;
   }
 }

@@ -217,7 +217,12 @@ CaseUnit case_unit(std::uint64_t unit, std::size_t bindings, std::uint64_t cases
 }
 
 bool in_shard(std::uint64_t unit, std::size_t bindings, std::uint64_t, Shard shard) {
-  return (unit / bindings + unit % bindings) % shard.count == shard.index - 1;
+  // Each pair starts its round at a shard drawn from a hash of the pair, not
+  // at pair mod N: the pairs of one model sit at one residue of the pair
+  // index, so the shorter last chunk of every pair of an expensive model
+  // would otherwise go to the same shard.
+  const std::uint64_t start = calculus::hash_combine(0, unit % bindings) % shard.count;
+  return (unit / bindings + start) % shard.count == shard.index - 1;
 }
 
 bool RunLedger::add(std::uint64_t unit, std::size_t binding, const PairTally& tally) {

@@ -115,7 +115,8 @@ std::uint64_t unit_size(std::uint64_t cases);
 std::uint64_t unit_count(std::size_t bindings, std::uint64_t cases);
 CaseUnit case_unit(std::uint64_t unit, std::size_t bindings, std::uint64_t cases);
 // Whether the unit belongs to the shard: each binding's chunks go round the
-// shards in turn, so that every shard gets about as many cases of each law.
+// shards in turn, from a shard drawn by hashing the binding's index, so that
+// every shard gets about as many cases of each law and of each model.
 bool in_shard(std::uint64_t unit, std::size_t bindings, std::uint64_t cases, Shard shard);
 
 // What the first phase has counted: a tally per binding and the units in it.

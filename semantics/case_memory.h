@@ -11,11 +11,14 @@
 // a program that links the layers without it) nothing is counted and no case
 // is ever over budget.
 //
-// Unlike the step and node budgets this one is not exactly a function of the
-// case: hash-consing shares a node another thread already holds instead of
-// allocating it, and a table's growth is charged to the case that triggers
-// it. A case within a few percent of the budget may be checked in one run
-// and discarded in another; the budget is set far above ordinary cases.
+// Like the step and node budgets, the account is a function of the case,
+// whatever other threads and earlier cases did: the hash-consed nodes a case
+// builds are charged when built and never credited, and the tables that
+// share them are not charged (calculus/uncharged_memory.h); thread-local
+// caches are emptied, buckets included, when their scope closes. Left to
+// chance: malloc may hand out 16 bytes more than a request needs, where it
+// does not split a free chunk, so an account may differ between processes
+// by up to 16 bytes per allocation the case holds at its peak.
 #pragma once
 
 #include <cstdint>
