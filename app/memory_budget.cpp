@@ -37,9 +37,7 @@ bool fits(std::size_t size) {
 
 // Whether the thread's open case (semantics/case_memory.h), if one is open,
 // is charged and credited here: not for shared memory (calculus/uncharged_memory.h).
-bool case_counts() {
-  return semantics::case_memory.budget != 0 && calculus::uncharged_depth == 0;
-}
+bool case_counts() { return semantics::case_memory.budget != 0 && calculus::uncharged_depth == 0; }
 
 // Whether size more bytes fit in the budget of the thread's open case, if it counts.
 bool fits_case(std::size_t size) {
@@ -78,8 +76,7 @@ void release(void* p) noexcept {
   if (p == nullptr) return;
   const std::size_t size = malloc_usable_size(p);
   in_use.fetch_sub(size, std::memory_order_relaxed);
-  if (case_counts())
-    semantics::case_memory.allocated -= static_cast<std::int64_t>(size);
+  if (case_counts()) semantics::case_memory.allocated -= static_cast<std::int64_t>(size);
   std::free(p);
 }
 

@@ -22,8 +22,8 @@ InternTable<TermNode>& term_table() {
 }
 
 Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
-  return term_table().intern(std::allocate_shared<TermNode>(
-      NodeAllocator<TermNode>{}, kind, std::move(data), std::move(children)));
+  return term_table().intern(std::allocate_shared<TermNode>(NodeAllocator<TermNode>{}, kind,
+                                                            std::move(data), std::move(children)));
 }
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {

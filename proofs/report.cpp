@@ -532,11 +532,16 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
                         is_healthy ? "" : "   UNHEALTHY");
     text += pair_details_text(r, options);
   }
+  // A partial run (a deadline, a shard) did not count every pair's cases.
+  const std::string asked = extent.complete()
+                                ? fmt::format("{} cases each", options.cases)
+                                : fmt::format("{} cases each asked, {} counted", options.cases,
+                                              passed + failed + discarded);
   text += fmt::format(
-      "{} law × model pairs, seed {}, {} cases each, tolerance {}: {} passed, {} failed, {} "
+      "{} law × model pairs, seed {}, {}, tolerance {}: {} passed, {} failed, {} "
       "discarded; {} pairs fail, {} unhealthy (failure rates: 95 % upper confidence bounds)\n",
-      results.size(), options.seed, options.cases, semantics::to_string(options.tolerance), passed,
-      failed, discarded, failing_laws, unhealthy_laws);
+      results.size(), options.seed, asked, semantics::to_string(options.tolerance), passed, failed,
+      discarded, failing_laws, unhealthy_laws);
   if (!extent.complete()) text += extent_text(results, options, extent) + "\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0)
     text += fmt::format("{} case(s) hung past --case-timeout: see the discards above\n", hung);

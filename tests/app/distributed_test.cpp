@@ -85,17 +85,16 @@ TEST_CASE("shards of a foil run merge with the lowest failing case, shrunk once"
       {"check", "--law", "cdc.*", "--model", "naive-dual", "--cases", "150", "--jobs", "2"}, 3, 1);
 }
 
-TEST_CASE("cases over the case memory budget are the same in every shard layout",
-          "[distributed]") {
+TEST_CASE("cases over the case memory budget are the same in every shard layout", "[distributed]") {
   // Case 147 of sound.lemma-5.5 on closures and case 160 of sound.T on
-  // smooth@ball need a little more than the default 64 MiB. Before a case's
+  // smooth@ball need a little more than 64 MiB. Before a case's
   // account was a function of the case (semantics/case_memory.h), each was
   // discarded by the unsharded default run at 300 cases and checked by its
   // shards, or the other way round.
-  require_shards_merge_to_the_run({"check", "--law", "sound.lemma-5.5", "--law", "sound.T",
-                                   "--model", "closures", "--model", "smooth@ball", "--cases",
-                                   "170", "--jobs", "2"},
-                                  3, 0);
+  require_shards_merge_to_the_run(
+      {"check", "--law", "sound.lemma-5.5", "--law", "sound.T", "--model", "closures", "--model",
+       "smooth@ball", "--cases", "170", "--jobs", "2", "--case-memory", "67108864"},
+      3, 0);
 }
 
 TEST_CASE("shards of a plugin model merge too", "[distributed]") {
@@ -152,8 +151,9 @@ TEST_CASE("bad --shard, --resume and --mpi usage is refused with status 2", "[di
 namespace {
 
 // A run of a few seconds to stop and resume.
-const std::vector<std::string> kLongerRun = {"check",   "--law", "cdc.*",  "--law", "sound.*",
-                                             "--model", "closures", "--cases", "400", "--jobs", "2"};
+const std::vector<std::string> kLongerRun = {"check",   "--law",   "cdc.*",    "--law",
+                                             "sound.*", "--model", "closures", "--cases",
+                                             "400",     "--jobs",  "2"};
 
 }  // namespace
 
@@ -172,7 +172,10 @@ TEST_CASE("a --max-time deadline stops cleanly with a partial report, and --resu
   report_schema::require_valid_report(stopped / "report.json");
   const auto partial = nlohmann::json::parse(slurp_file(stopped / "report.json"));
   CHECK(partial.at("partial").at("reason") == "deadline");
-  CHECK(partial.at("partial").at("counted").get<std::uint64_t>() > 0);
+  const auto counted = partial.at("partial").at("counted").get<std::uint64_t>();
+  CHECK(counted > 0);
+  CHECK_THAT(deadline.out,
+             Catch::Contains("400 cases each asked, " + std::to_string(counted) + " counted"));
   CHECK_THAT(slurp_file(stopped / "report.md"), Catch::Contains("--max-time 1 s deadline"));
   CHECK_THAT(deadline.out, Catch::Contains("perturb check --resume " + stopped.string()));
 
