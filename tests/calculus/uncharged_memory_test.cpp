@@ -37,18 +37,6 @@ TEST_CASE("NodeAllocator charges construction and not destruction", "[intern][me
   CHECK(uncharged_depth == 0);
 }
 
-TEST_CASE("UnchargedScope nests and unwinds", "[intern][memory]") {
-  {
-    const UnchargedScope outer;
-    {
-      const UnchargedScope inner;
-      CHECK(uncharged_depth == 2);
-    }
-    CHECK(uncharged_depth == 1);
-  }
-  CHECK(uncharged_depth == 0);
-}
-
 TEST_CASE("building and dropping terms leaves no uncharged scope open", "[intern][memory]") {
   // Sharing, candidates replaced by equal live nodes, dead-entry reuse and
   // sweeps all go through the table and the allocator.
