@@ -17,22 +17,41 @@ namespace perturb::app {
 namespace {
 
 std::atomic<std::uint64_t> budget{kDefaultMaxMemory};
-std::atomic<std::uint64_t> in_use{0};
+// Signed: a thread may flush a free before another flushes the allocation.
+std::atomic<std::int64_t> in_use{0};
 std::atomic<std::uint64_t> peak{0};
 
-// Counts an allocation of p (null: none was made).
-void counted(void* p) {
-  if (p == nullptr) return;
-  const std::uint64_t now =
-      in_use.fetch_add(malloc_usable_size(p), std::memory_order_relaxed) + malloc_usable_size(p);
+// The bytes this thread allocated less those it freed since it last added
+// them to in_use: one shared counter touched on every allocation made two
+// workers wait on each other's cache line. The process's count is behind by
+// at most kFlushAt per thread; this thread's own share is always included.
+thread_local std::int64_t unflushed = 0;
+constexpr std::int64_t kFlushAt = 64 * 1024;
+
+// Adds this thread's unflushed bytes to in_use (and the peak).
+void flush() {
+  const std::int64_t now = in_use.fetch_add(unflushed, std::memory_order_relaxed) + unflushed;
+  unflushed = 0;
+  if (now <= 0) return;
   std::uint64_t seen = peak.load(std::memory_order_relaxed);
-  while (now > seen && !peak.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
+  while (static_cast<std::uint64_t>(now) > seen &&
+         !peak.compare_exchange_weak(seen, static_cast<std::uint64_t>(now),
+                                     std::memory_order_relaxed)) {
   }
+}
+
+// Counts size usable bytes allocated (positive) or freed (negative) by this thread.
+void counted(std::int64_t size) {
+  unflushed += size;
+  if (unflushed >= kFlushAt || unflushed <= -kFlushAt) flush();
 }
 
 // Whether size more bytes fit in the budget.
 bool fits(std::size_t size) {
-  return in_use.load(std::memory_order_relaxed) + size <= budget.load(std::memory_order_relaxed);
+  const std::int64_t known =
+      in_use.load(std::memory_order_relaxed) + std::max<std::int64_t>(unflushed, 0);
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(known, 0)) + size <=
+         budget.load(std::memory_order_relaxed);
 }
 
 // Whether the thread's open case (semantics/case_memory.h), if one is open,
@@ -51,32 +70,48 @@ void* allocate(std::size_t size, std::size_t alignment) {
   void* p = alignment <= alignof(std::max_align_t)
                 ? std::malloc(size == 0 ? 1 : size)
                 : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-  counted(p);
+  if (p == nullptr) return p;
+  const auto usable = static_cast<std::int64_t>(malloc_usable_size(p));
+  counted(usable);
   semantics::CaseMemory& open = semantics::case_memory;
-  if (p != nullptr && case_counts()) {
-    open.allocated += static_cast<std::int64_t>(malloc_usable_size(p));
+  if (case_counts()) {
+    open.allocated += usable;
     open.peak = std::max(open.peak, open.allocated);
   }
   return p;
 }
 
+// Closes the case's account and throws: unwinding and reporting it need memory too.
+[[noreturn]] void case_exceeded() {
+  const std::uint64_t budget = semantics::case_memory.budget;
+  semantics::case_memory.budget = 0;
+  throw semantics::CaseMemoryExceeded(budget);
+}
+
 void* allocate_or_throw(std::size_t size, std::size_t alignment) {
   if (void* p = allocate(size, alignment)) return p;
   if (!fits(size)) throw MemoryBudgetExceeded();
-  if (!fits_case(size)) {
-    // Closes the case's account: unwinding and reporting it need memory too.
-    const std::uint64_t budget = semantics::case_memory.budget;
-    semantics::case_memory.budget = 0;
-    throw semantics::CaseMemoryExceeded(budget);
-  }
+  if (!fits_case(size)) case_exceeded();
   throw std::bad_alloc();
 }
 
+// calculus::charge_case: charges the open case as an allocation of size would.
+void charge_open_case(std::size_t size) {
+  if (!case_counts()) return;
+  if (!fits_case(size)) case_exceeded();
+  semantics::CaseMemory& open = semantics::case_memory;
+  open.allocated += static_cast<std::int64_t>(size);
+  open.peak = std::max(open.peak, open.allocated);
+}
+
+[[maybe_unused]] const bool charge_hook_installed =
+    (calculus::charge_hook = charge_open_case, true);
+
 void release(void* p) noexcept {
   if (p == nullptr) return;
-  const std::size_t size = malloc_usable_size(p);
-  in_use.fetch_sub(size, std::memory_order_relaxed);
-  if (case_counts()) semantics::case_memory.allocated -= static_cast<std::int64_t>(size);
+  const auto size = static_cast<std::int64_t>(malloc_usable_size(p));
+  counted(-size);
+  if (case_counts()) semantics::case_memory.allocated -= size;
   std::free(p);
 }
 
@@ -86,7 +121,9 @@ constexpr std::size_t kPlain = alignof(std::max_align_t);
 
 void set_memory_budget(std::uint64_t bytes) { budget = bytes; }
 std::uint64_t memory_budget() { return budget; }
-std::uint64_t heap_in_use() { return in_use; }
+std::uint64_t heap_in_use() {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(in_use, 0));
+}
 std::uint64_t peak_heap_in_use() { return peak; }
 
 std::string memory_budget_message() {

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 #include <vector>
 
 #include "calculus/uncharged_memory.h"
@@ -21,28 +20,49 @@ namespace perturb::calculus {
 template <class Node>
 class InternTable {
  public:
+  // The bytes a case is charged for each node it asks for, found or built
+  // (calculus/uncharged_memory.h): the node and its shared_ptr control block.
+  static constexpr std::size_t kChargePerNode = sizeof(Node) + 2 * sizeof(void*) + 16;
+
+  // The live node stored under key for which matches(node) holds, or null:
+  // asked before a candidate is built, since most nodes a case asks for
+  // (variables, literals, the types R and R → R) already exist.
+  template <class Matches>
+  std::shared_ptr<const Node> find(std::uint64_t key, const Matches& matches) {
+    const UnchargedScope uncharged;
+    Shard& shard = shard_of(key);
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    if (shard.slots.empty()) return nullptr;
+    for (std::size_t i = first_slot(shard, key); shard.slots[i].occupied; i = next_slot(shard, i)) {
+      if (shard.slots[i].key != key) continue;
+      if (auto existing = shard.slots[i].node.lock(); existing && matches(*existing))
+        return existing;
+    }
+    return nullptr;
+  }
+
   // The live node equal to candidate, or candidate itself once stored.
   std::shared_ptr<const Node> intern(std::shared_ptr<const Node> candidate) {
     const std::uint64_t key = candidate->intern_key();
     const UnchargedScope uncharged;
-    Shard& shard = shards_[key % shards_.size()];
+    Shard& shard = shard_of(key);
     std::lock_guard<std::mutex> lock(shard.mutex);
-    auto [first, last] = shard.nodes.equal_range(key);
-    auto dead = last;
-    for (auto it = first; it != last; ++it) {
-      if (auto existing = it->second.lock()) {
+    if (2 * (shard.used + 1) > shard.slots.size()) rebuild(shard, 4);
+    Slot* dead = nullptr;
+    std::size_t i = first_slot(shard, key);
+    for (; shard.slots[i].occupied; i = next_slot(shard, i)) {
+      Slot& slot = shard.slots[i];
+      if (slot.key != key) continue;
+      if (auto existing = slot.node.lock()) {
         if (existing->same_shallow(*candidate)) return existing;
-      } else if (dead == last) {
-        dead = it;
+      } else if (dead == nullptr) {
+        dead = &slot;
       }
     }
     // Reusing a dead entry of the same key keeps chains of rebuilt nodes short.
-    if (dead != last) {
-      dead->second = candidate;
-      return candidate;
-    }
-    shard.nodes.emplace(key, candidate);
-    if (shard.nodes.size() >= shard.next_sweep) sweep(shard);
+    Slot& into = dead != nullptr ? *dead : shard.slots[i];
+    if (!into.occupied) ++shard.used;
+    into = Slot{key, candidate, true};
     return candidate;
   }
 
@@ -52,27 +72,57 @@ class InternTable {
     const UnchargedScope uncharged;
     for (Shard& shard : shards_) {
       std::lock_guard<std::mutex> lock(shard.mutex);
-      sweep(shard);
-      shard.nodes.rehash(0);
+      rebuild(shard, 2);
     }
   }
 
  private:
+  // Open addressing with linear probing; entries leave only when a rebuild
+  // drops the dead ones, so probe chains stay whole. (A node-based multimap
+  // cost a tenth of generating a case in chasing its buckets.)
+  struct Slot {
+    std::uint64_t key = 0;
+    std::weak_ptr<const Node> node;
+    bool occupied = false;
+  };
   struct Shard {
     std::mutex mutex;
-    std::unordered_multimap<std::uint64_t, std::weak_ptr<const Node>> nodes;
-    std::size_t next_sweep = 1024;
+    std::vector<Slot> slots;  // a power of two, at most half occupied
+    std::size_t used = 0;     // occupied slots, live or dead
   };
 
-  // Drops dead entries; sweeping at twice the surviving size keeps it amortised O(1).
-  static void sweep(Shard& shard) {
-    for (auto it = shard.nodes.begin(); it != shard.nodes.end();) {
-      it = it->second.expired() ? shard.nodes.erase(it) : std::next(it);
-    }
-    shard.next_sweep = std::max<std::size_t>(1024, 2 * shard.nodes.size());
+  Shard& shard_of(std::uint64_t key) { return shards_[key % shards_.size()]; }
+  // The shard took the key's low bits; the slot takes the next ones.
+  static std::size_t first_slot(const Shard& shard, std::uint64_t key) {
+    return static_cast<std::size_t>(key / kShards) & (shard.slots.size() - 1);
+  }
+  static std::size_t next_slot(const Shard& shard, std::size_t i) {
+    return (i + 1) & (shard.slots.size() - 1);
   }
 
-  std::array<Shard, 64> shards_;
+  // Keeps the live entries only, in `room` times as many slots as they need
+  // (rounded up to a power of two): rebuilding at half full after room 4
+  // keeps it amortised O(1), as the survivors at least double in between.
+  static void rebuild(Shard& shard, std::size_t room) {
+    std::vector<Slot> old;
+    old.swap(shard.slots);
+    std::size_t live = 0;
+    for (const Slot& slot : old) live += slot.occupied && !slot.node.expired();
+    std::size_t capacity = 64;
+    while (capacity < room * (live + 1)) capacity *= 2;
+    shard.slots.resize(capacity);
+    shard.used = 0;
+    for (Slot& slot : old) {
+      if (!slot.occupied || slot.node.expired()) continue;
+      std::size_t i = first_slot(shard, slot.key);
+      while (shard.slots[i].occupied) i = next_slot(shard, i);
+      shard.slots[i] = std::move(slot);
+      ++shard.used;
+    }
+  }
+
+  static constexpr std::size_t kShards = 64;
+  std::array<Shard, kShards> shards_;
 };
 
 }  // namespace perturb::calculus

@@ -21,9 +21,49 @@ InternTable<TermNode>& term_table() {
   return table;
 }
 
+// The hash of a node with these data and children (TermNode::hash).
+std::uint64_t shallow_hash(TermKind kind, const TermNode::Data& data,
+                           const std::vector<Term>& children) {
+  std::uint64_t hash = hash_combine(static_cast<std::uint64_t>(kind), data.index);
+  hash = hash_combine(hash, hash_double(data.literal));
+  if (data.type) hash = hash_combine(hash, data.type->hash());
+  for (const Term& child : children) hash = hash_combine(hash, child->hash());
+  return hash;
+}
+
+// Whether node has these data and children (TermNode::same_shallow).
+bool has_shallow(const TermNode& node, TermKind kind, const TermNode::Data& data,
+                 const std::vector<Term>& children) {
+  return node.kind() == kind && node.data().index == data.index &&
+         hash_double(node.data().literal) == hash_double(data.literal) &&
+         node.data().name == data.name && node.data().type == data.type &&
+         node.children() == children;
+}
+
+// The node with these data and children: the live one when there is one
+// (its type was checked when it was built), else a new one.
 Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
-  return term_table().intern(std::allocate_shared<TermNode>(NodeAllocator<TermNode>{}, kind,
-                                                            std::move(data), std::move(children)));
+  InternTable<TermNode>& table = term_table();
+  charge_case(InternTable<TermNode>::kChargePerNode);
+  const std::uint64_t key =
+      hash_combine(shallow_hash(kind, data, children), hash_string(data.name));
+  if (Term found = table.find(
+          key, [&](const TermNode& node) { return has_shallow(node, kind, data, children); })) {
+    // Charged as if built: the account must not depend on what else is alive.
+    const UnchargedScope uncharged;
+    std::vector<Term>().swap(children);
+    [[maybe_unused]] const TermNode::Data dropped = std::move(data);
+    return found;
+  }
+  // Uncharged, with the types the node's constructor computes for itself:
+  // found, they would not be asked for.
+  Term built;
+  {
+    const UnchargedScope uncharged;
+    built = std::allocate_shared<TermNode>(NodeAllocator<TermNode>{}, kind, std::move(data),
+                                           std::move(children));
+  }
+  return table.intern(std::move(built));
 }
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
@@ -152,14 +192,11 @@ TermNode::TermNode(TermKind kind, Data data, std::vector<Term> children)
       type_(node_type(kind, data, children)),
       data_(std::move(data)),
       children_(std::move(children)) {
-  hash_ = hash_combine(static_cast<std::uint64_t>(kind_), data_.index);
-  hash_ = hash_combine(hash_, hash_double(data_.literal));
-  if (data_.type) hash_ = hash_combine(hash_, data_.type->hash());
+  hash_ = shallow_hash(kind_, data_, children_);
   depth_ = 1;
   tree_size_ = 1;
   loose_bvar_range_ = kind_ == TermKind::Var ? data_.index + 1 : 0;
   for (const Term& child : children_) {
-    hash_ = hash_combine(hash_, child->hash());
     depth_ = std::max(depth_, child->depth() + 1);
     tree_size_ = saturating_add(tree_size_, child->tree_size());
     std::uint32_t range = child->loose_bvar_range();
@@ -337,9 +374,17 @@ const char* primitive_name(Primitive primitive) {
 }
 
 Type primitive_type(Primitive primitive) {
-  const Type r = real_type();
-  if (primitive == Primitive::Mul) return mk_arrow(mk_product(r, r), r);
-  return mk_arrow(r, r);
+  // Built once: every primitive node asks, and interning them again each
+  // time was a tenth of generating a case. Shared, so charged to no case.
+  static const Type unary = [] {
+    const UnchargedScope uncharged;
+    return mk_arrow(real_type(), real_type());
+  }();
+  static const Type binary = [] {
+    const UnchargedScope uncharged;
+    return mk_arrow(mk_product(real_type(), real_type()), real_type());
+  }();
+  return primitive == Primitive::Mul ? binary : unary;
 }
 
 bool alpha_equal(const Term& a, const Term& b) {

@@ -16,8 +16,31 @@ InternTable<TypeNode>& type_table() {
   return table;
 }
 
+// The hash of a node with these data and children (TypeNode::hash).
+std::uint64_t shallow_hash(TypeKind kind, const std::string& name, const Type& left,
+                           const Type& right) {
+  std::uint64_t hash = hash_combine(static_cast<std::uint64_t>(kind), hash_string(name));
+  for (const Type* child : {&left, &right}) {
+    if (*child) hash = hash_combine(hash, (*child)->hash());
+  }
+  return hash;
+}
+
+// The node with these data and children: the live one when there is one,
+// else a new one (calculus/uncharged_memory.h for the charge).
 Type intern(TypeKind kind, std::string name, Type left, Type right) {
-  return type_table().intern(std::allocate_shared<TypeNode>(
+  InternTable<TypeNode>& table = type_table();
+  charge_case(InternTable<TypeNode>::kChargePerNode);
+  if (Type found = table.find(shallow_hash(kind, name, left, right), [&](const TypeNode& node) {
+        return node.kind() == kind && node.atom_name() == name && node.left() == left &&
+               node.right() == right;
+      })) {
+    // Dropped uncharged, as a built node's name would be.
+    const UnchargedScope uncharged;
+    std::string().swap(name);
+    return found;
+  }
+  return table.intern(std::allocate_shared<TypeNode>(
       NodeAllocator<TypeNode>{}, kind, std::move(name), std::move(left), std::move(right)));
 }
 
@@ -25,12 +48,11 @@ Type intern(TypeKind kind, std::string name, Type left, Type right) {
 
 TypeNode::TypeNode(TypeKind kind, std::string name, Type left, Type right)
     : kind_(kind), name_(std::move(name)), left_(std::move(left)), right_(std::move(right)) {
-  hash_ = hash_combine(static_cast<std::uint64_t>(kind_), hash_string(name_));
+  hash_ = shallow_hash(kind_, name_, left_, right_);
   depth_ = 1;
   printed_size_ = 1;
   for (const Type* child : {&left_, &right_}) {
     if (!*child) continue;
-    hash_ = hash_combine(hash_, (*child)->hash());
     depth_ = std::max(depth_, (*child)->depth() + 1);
   }
   const bool tangent = kind_ == TypeKind::Product && left_ == right_ && !is_atom(left_);

@@ -5,8 +5,12 @@
 // held by a case on another thread, found again by a later case, and freed
 // by whichever case sweeps the tables. Three rules keep that out of a case's
 // account:
-//  * a case is charged for every node it builds, when it builds it, even
-//    when an equal live node then replaces the candidate;
+//  * a case is charged a fixed amount for every node it asks for
+//    (InternTable::kChargePerNode, through charge_case), whether an equal
+//    live node is found or a new one is built; building it is uncharged
+//    (NodeAllocator, and the types a term node's constructor computes for
+//    itself), and so is dropping the data and children a found node makes
+//    unneeded;
 //  * a node's destruction and deallocation are never credited, whoever
 //    drops the last reference (NodeAllocator);
 //  * the tables' own memory is neither charged nor credited (InternTable).
@@ -30,8 +34,17 @@ class UnchargedScope {
   UnchargedScope& operator=(const UnchargedScope&) = delete;
 };
 
-// The allocator of hash-consed nodes (std::allocate_shared): building a node
-// is charged as usual; destroying and freeing it is uncharged.
+// Charges the thread's open case for `bytes` as if it had allocated them,
+// throwing as such an allocation would past the case's budget; nothing
+// inside an UnchargedScope. The hook is what the perturb executable installs
+// (app/memory_budget.cpp); elsewhere nothing is counted, as for allocations.
+inline void (*charge_hook)(std::size_t bytes) = nullptr;
+inline void charge_case(std::size_t bytes) {
+  if (charge_hook != nullptr && uncharged_depth == 0) charge_hook(bytes);
+}
+
+// The allocator of hash-consed nodes (std::allocate_shared): uncharged
+// throughout, since the case is charged when it asks for the node.
 template <class T>
 struct NodeAllocator {
   using value_type = T;
@@ -39,7 +52,10 @@ struct NodeAllocator {
   template <class U>
   explicit(false) NodeAllocator(const NodeAllocator<U>& /*other*/) {}
 
-  T* allocate(std::size_t n) { return std::allocator<T>{}.allocate(n); }
+  T* allocate(std::size_t n) {
+    const UnchargedScope uncharged;
+    return std::allocator<T>{}.allocate(n);
+  }
   void deallocate(T* p, std::size_t n) {
     const UnchargedScope uncharged;
     std::allocator<T>{}.deallocate(p, n);

@@ -1,5 +1,6 @@
 #include "models/closure_object.h"
 
+#include <boost/container/small_vector.hpp>
 #include <set>
 #include <utility>
 #include <vector>
@@ -72,16 +73,20 @@ const Object& Object::right() const {
 }
 
 // Objects are DAGs (T X = X × X shares X), and two equal objects built apart
-// share no node: compare each pair of nodes once, iteratively, so equality
-// costs the DAG's size, not its tree's (2^n for T applied n times).
+// share no node. The first kTreeSteps pairs are compared as a tree, without
+// bookkeeping (the objects of ordinary cases are that small); past them each
+// pair of nodes is compared once, so equality costs the DAG's size, not its
+// tree's (2^n for T applied n times).
 bool operator==(const Object& a, const Object& b) {
+  constexpr std::size_t kTreeSteps = 64;
   using NodePair = std::pair<const Object::Node*, const Object::Node*>;
-  std::vector<NodePair> pending{{a.node_.get(), b.node_.get()}};
+  boost::container::small_vector<NodePair, 16> pending{{a.node_.get(), b.node_.get()}};
   std::set<NodePair> compared;
-  while (!pending.empty()) {
+  for (std::size_t steps = 0; !pending.empty(); ++steps) {
     const auto [x, y] = pending.back();
     pending.pop_back();
-    if (x == y || !compared.insert({x, y}).second) continue;
+    if (x == y) continue;
+    if (steps >= kTreeSteps && !compared.insert({x, y}).second) continue;
     // The terminal object is the null node: equal only to itself.
     if (x == nullptr || y == nullptr) return false;
     if (x->kind != y->kind) return false;

@@ -1,16 +1,96 @@
 #include "proofs/labels.h"
 
 #include <algorithm>
-#include <set>
+#include <array>
+#include <boost/container/small_vector.hpp>
+#include <cstdint>
+#include <string_view>
 #include <tuple>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace perturb::proofs {
 namespace {
 
 using calculus::Term;
 using calculus::TermKind;
+using calculus::TermNode;
+
+// Labelling every case was an eighth of checking it, most of it in the
+// allocations of node-based sets: these sets allocate only as they grow.
+
+// The pending nodes of a traversal, inline while few.
+template <class T>
+using Stack = boost::container::small_vector<T, 32>;
+
+// A map from keys (a node and up to two small numbers) to a number, with
+// open addressing.
+class NodeTable {
+ public:
+  struct Key {
+    const TermNode* node;
+    std::uint32_t a = 0, b = 0;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+
+  // The value of key, or null.
+  const std::uint32_t* find(const Key& key) const {
+    for (std::size_t i = slot_of(key);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].key.node == nullptr) return nullptr;
+      if (slots_[i].key == key) return &slots_[i].value;
+    }
+  }
+  // Whether key was not in the table (and now has value).
+  bool insert(const Key& key, std::uint32_t value = 0) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    std::size_t i = slot_of(key);
+    for (; slots_[i].key.node != nullptr; i = (i + 1) & (slots_.size() - 1))
+      if (slots_[i].key == key) return false;
+    slots_[i] = {key, value};
+    ++size_;
+    return true;
+  }
+
+ private:
+  struct Slot {
+    Key key{nullptr};
+    std::uint32_t value = 0;
+  };
+  std::size_t slot_of(const Key& key) const {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(key.node) ^
+                      (std::uint64_t{key.a} << 32 | key.b) * 0x9e3779b97f4a7c15ULL;
+    h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9ULL;
+    return static_cast<std::size_t>(h >> 32) & (slots_.size() - 1);
+  }
+  void grow() {
+    Slots old(2 * slots_.size());
+    old.swap(slots_);
+    size_ = 0;
+    for (const Slot& slot : old)
+      if (slot.key.node != nullptr) insert(slot.key, slot.value);
+  }
+  // Inline up to kInline slots: most tables are of a few nodes.
+  static constexpr std::size_t kInline = 32;
+  using Slots = boost::container::small_vector<Slot, kInline>;
+  Slots slots_ = Slots(kInline);
+  std::size_t size_ = 0;
+};
+
+// The labels of one case: names of static storage, each once.
+class LabelSet {
+ public:
+  void insert(std::string_view label) {
+    if (std::find(labels_.begin(), labels_.end(), label) == labels_.end()) labels_.push_back(label);
+  }
+  // Sorted, as the runner and the reports expect.
+  std::vector<std::string> sorted() && {
+    std::sort(labels_.begin(), labels_.end());
+    return {labels_.begin(), labels_.end()};
+  }
+
+ private:
+  boost::container::small_vector<std::string_view, 16> labels_;
+};
 
 bool has_arrow(const calculus::Type& type) {
   if (calculus::is_arrow(type)) return true;
@@ -18,34 +98,48 @@ bool has_arrow(const calculus::Type& type) {
   return false;
 }
 
-// Deepest nesting of T nodes along any path of term.
-std::uint32_t tangent_depth(const Term& term,
-                            std::unordered_map<const calculus::TermNode*, std::uint32_t>& memo) {
-  if (auto found = memo.find(term.get()); found != memo.end()) return found->second;
-  std::uint32_t deepest = 0;
-  for (const Term& child : term->children())
-    deepest = std::max(deepest, tangent_depth(child, memo));
-  if (calculus::is_tan(term)) ++deepest;
-  memo.emplace(term.get(), deepest);
-  return deepest;
-}
+// Deepest nesting of T nodes along any path of term, memoised per node.
+class TangentDepths {
+ public:
+  std::uint32_t of(const Term& term) {
+    // Post-order without recursion: a node is finished when its children are.
+    Stack<std::pair<const TermNode*, bool>> stack{{term.get(), false}};
+    while (!stack.empty()) {
+      auto [node, children_done] = stack.back();
+      stack.pop_back();
+      if (find(node)) continue;
+      if (!children_done) {
+        stack.push_back({node, true});
+        for (const Term& child : node->children())
+          if (!find(child.get())) stack.push_back({child.get(), false});
+        continue;
+      }
+      std::uint32_t deepest = 0;
+      for (const Term& child : node->children()) deepest = std::max(deepest, *find(child.get()));
+      if (node->kind() == TermKind::Tan) ++deepest;
+      depths_.insert({node}, deepest);
+    }
+    return *find(term.get());
+  }
 
-void collect_forms(const Term& term, std::set<std::string>& labels) {
-  static const std::unordered_map<TermKind, const char*> names = {
-      {TermKind::Var, "form:variable"},    {TermKind::Lam, "form:λ"},
-      {TermKind::App, "form:application"}, {TermKind::Tan, "form:T"},
-      {TermKind::Inj, "form:ι"},           {TermKind::Proj, "form:π"},
-      {TermKind::Lit, "form:literal"},     {TermKind::Prim, "form:primitive"},
-      {TermKind::Sum, "form:sum"}};
-  std::set<const calculus::TermNode*> seen;
-  std::vector<const calculus::TermNode*> stack{term.get()};
+ private:
+  const std::uint32_t* find(const TermNode* node) const { return depths_.find({node}); }
+  NodeTable depths_;
+};
+
+void collect_forms(const Term& term, LabelSet& labels) {
+  static constexpr std::array<const char*, 9> kNames = {
+      "form:variable", "form:λ",       "form:application", "form:T",  "form:ι",
+      "form:π",        "form:literal", "form:primitive",   "form:sum"};
+  NodeTable seen;
+  Stack<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
-    const calculus::TermNode* node = stack.back();
+    const TermNode* node = stack.back();
     stack.pop_back();
-    if (!seen.insert(node).second) continue;
+    if (!seen.insert({node})) continue;
     labels.insert(node->kind() == TermKind::Sum && node->children().empty()
                       ? "form:0"
-                      : names.at(node->kind()));
+                      : kNames[static_cast<std::size_t>(node->kind())]);
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
 }
@@ -54,13 +148,13 @@ void collect_forms(const Term& term, std::set<std::string>& labels) {
 // d (… d M …), the shape of a shared function used on its own output.
 bool applies_variable_to_own_output(const Term& lam) {
   // (node, binders between it and the λ, whether inside an argument of d)
-  std::set<std::tuple<const calculus::TermNode*, std::uint32_t, bool>> seen;
-  std::vector<std::tuple<const calculus::TermNode*, std::uint32_t, bool>> stack{
+  NodeTable seen;
+  Stack<std::tuple<const calculus::TermNode*, std::uint32_t, bool>> stack{
       {calculus::lam_body(lam).get(), 0, false}};
   while (!stack.empty()) {
     const auto [node, depth, inside] = stack.back();
     stack.pop_back();
-    if (!seen.insert({node, depth, inside}).second) continue;
+    if (!seen.insert({node, depth, inside})) continue;
     bool applies_d = false;
     if (node->kind() == TermKind::App) {
       const Term& fn = node->children()[0];
@@ -74,6 +168,18 @@ bool applies_variable_to_own_output(const Term& lam) {
   return false;
 }
 
+// The labels of a primitive under 1, 2 and 3 or more T's; by the order of
+// calculus::Primitive (mul, sin, cos, exp).
+constexpr std::array<const char*, 3> kPrimitiveUnderT = {"structure:primitive-under-T:1",
+                                                         "structure:primitive-under-T:2",
+                                                         "structure:primitive-under-T:3+"};
+constexpr std::array<std::array<const char*, 3>, 4> kNamedPrimitiveUnderT = {{
+    {"structure:mul-under-T:1", "structure:mul-under-T:2", "structure:mul-under-T:3+"},
+    {"structure:sin-under-T:1", "structure:sin-under-T:2", "structure:sin-under-T:3+"},
+    {"structure:cos-under-T:1", "structure:cos-under-T:2", "structure:cos-under-T:3+"},
+    {"structure:exp-under-T:1", "structure:exp-under-T:2", "structure:exp-under-T:3+"},
+}};
+
 // Past this many DAG nodes a term's structure labels are not computed (the
 // to-own-output search is quadratic); generated case terms are far smaller.
 constexpr std::uint64_t kMaxStructureNodes = 4000;
@@ -84,21 +190,20 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // context used under a λ (what a substitution for it must lift), and
 // primitives under one, two, three or more T's (their higher Taylor
 // coefficients), all of them and each by name. `context_size` is the size of the term's context.
-void collect_structure(const Term& term, std::size_t context_size,
-                       std::unordered_map<const calculus::TermNode*, std::uint32_t>& depths,
-                       std::set<std::string>& labels) {
+void collect_structure(const Term& term, std::size_t context_size, TangentDepths& depths,
+                       LabelSet& labels) {
   if (calculus::dag_size(term) > kMaxStructureNodes) return;
   struct Visit {
     const calculus::TermNode* node;
     std::uint32_t lams;  // enclosing λs
     std::uint32_t tans;  // enclosing T's, capped at 3
   };
-  std::set<std::tuple<const calculus::TermNode*, std::uint32_t, std::uint32_t>> seen;
-  std::vector<Visit> stack{{term.get(), 0, 0}};
+  NodeTable seen;
+  Stack<Visit> stack{{term.get(), 0, 0}};
   while (!stack.empty()) {
     const Visit visit = stack.back();
     stack.pop_back();
-    if (!seen.insert({visit.node, visit.lams, visit.tans}).second) continue;
+    if (!seen.insert({visit.node, visit.lams, visit.tans})) continue;
     const calculus::TermNode& node = *visit.node;
     switch (node.kind()) {
       case TermKind::Tan:
@@ -112,12 +217,8 @@ void collect_structure(const Term& term, std::size_t context_size,
         break;
       case TermKind::Prim:
         if (visit.tans > 0) {
-          const std::string depth = std::to_string(visit.tans) + (visit.tans >= 3 ? "+" : "");
-          labels.insert("structure:primitive-under-T:" + depth);
-          labels.insert(
-              std::string("structure:") +
-              calculus::primitive_name(static_cast<calculus::Primitive>(node.data().index)) +
-              "-under-T:" + depth);
+          labels.insert(kPrimitiveUnderT[visit.tans - 1]);
+          labels.insert(kNamedPrimitiveUnderT[node.data().index][visit.tans - 1]);
         }
         break;
       case TermKind::App: {
@@ -125,16 +226,15 @@ void collect_structure(const Term& term, std::size_t context_size,
         const Term& arg = node.children()[1];
         if (calculus::is_arrow(arg->type())) labels.insert("structure:function-argument");
         // let d = N in … d (d …) with T in N: a shared derivative on its own output.
-        if (calculus::is_lam(fn) && tangent_depth(arg, depths) > 0 &&
-            applies_variable_to_own_output(fn))
+        if (calculus::is_lam(fn) && depths.of(arg) > 0 && applies_variable_to_own_output(fn))
           labels.insert("structure:shared-derivative-on-own-output");
         // f (… f N …): the same function node applied inside its own argument.
-        std::vector<const calculus::TermNode*> inner{arg.get()};
-        std::unordered_set<const calculus::TermNode*> searched;
+        Stack<const calculus::TermNode*> inner{arg.get()};
+        NodeTable searched;
         while (!inner.empty()) {
           const calculus::TermNode* candidate = inner.back();
           inner.pop_back();
-          if (!searched.insert(candidate).second) continue;
+          if (!searched.insert({candidate})) continue;
           if (candidate->kind() == TermKind::App && candidate->children()[0] == fn) {
             labels.insert("structure:applied-to-own-output");
             break;
@@ -158,13 +258,13 @@ void collect_structure(const Term& term, std::size_t context_size,
 }  // namespace
 
 std::vector<std::string> case_labels(const Case& k) {
-  std::set<std::string> labels;
-  std::unordered_map<const calculus::TermNode*, std::uint32_t> depths;
+  LabelSet labels;
+  TangentDepths depths;
   std::uint32_t deepest_tangent = 0;
   bool higher_order = false;
   const auto visit = [&](const Term& term, const calculus::Type& type) {
     collect_forms(term, labels);
-    deepest_tangent = std::max(deepest_tangent, tangent_depth(term, depths));
+    deepest_tangent = std::max(deepest_tangent, depths.of(term));
     higher_order = higher_order || has_arrow(type);
   };
   for (const CaseTerm& entry : k.terms) {
@@ -179,10 +279,11 @@ std::vector<std::string> case_labels(const Case& k) {
     visit(k.point[i], k.point_context.entries()[i].type);
     collect_structure(k.point[i], 0, depths, labels);
   }
-  labels.insert("T-depth:" + std::to_string(std::min<std::uint32_t>(deepest_tangent, 3)) +
-                (deepest_tangent >= 3 ? "+" : ""));
+  static constexpr std::array<const char*, 4> kTangentDepths = {"T-depth:0", "T-depth:1",
+                                                                "T-depth:2", "T-depth:3+"};
+  labels.insert(kTangentDepths[std::min<std::uint32_t>(deepest_tangent, 3)]);
   labels.insert(higher_order ? "order:higher" : "order:first");
-  return {labels.begin(), labels.end()};
+  return std::move(labels).sorted();
 }
 
 }  // namespace perturb::proofs

@@ -12,9 +12,10 @@
 // is ever over budget.
 //
 // Like the step and node budgets, the account is a function of the case,
-// whatever other threads and earlier cases did: the hash-consed nodes a case
-// builds are charged when built and never credited, and the tables that
-// share them are not charged (calculus/uncharged_memory.h); thread-local
+// whatever other threads and earlier cases did: a case is charged a fixed
+// amount for every hash-consed node it asks for, found alive or built, and
+// never credited; the nodes' own memory and the tables that share them are
+// not charged (calculus/uncharged_memory.h); thread-local
 // caches are emptied, buckets included, when their scope closes. Left to
 // chance: malloc may hand out 16 bytes more than a request needs, where it
 // does not split a free chunk, so an account may differ between processes
@@ -59,7 +60,7 @@ inline thread_local CaseMemory case_memory;
 
 // 128 MiB. Of the 70 000 cases of `check --model smooth@ball --cases 1000`,
 // 7 need more (16 need more than 64 MiB: a case is charged for every node it
-// builds, dead or alive); the tail of larger cases grows with --cases, and
+// asks for, dead or alive); the tail of larger cases grows with --cases, and
 // this budget is what keeps a long run's memory flat (docs/reliability.md).
 inline constexpr std::uint64_t kDefaultCaseMemory = std::uint64_t{128} << 20;
 
