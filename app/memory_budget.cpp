@@ -8,6 +8,10 @@
 #include <cstdint>
 #include <cstdlib>
 
+#if PERTURB_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 #include "app/option_checks.h"
 #include "calculus/uncharged_memory.h"
 #include "semantics/case_memory.h"
@@ -15,6 +19,43 @@
 namespace perturb::app {
 
 namespace {
+
+// The heap underneath: mimalloc, or malloc in the sanitizer builds
+// (CMakeLists.txt, perturb_heap).
+void* heap_allocate(std::size_t size, std::size_t alignment) {
+#if PERTURB_MIMALLOC
+  return alignment <= alignof(std::max_align_t) ? mi_malloc(size)
+                                                : mi_malloc_aligned(size, alignment);
+#else
+  return alignment <= alignof(std::max_align_t)
+             ? std::malloc(size == 0 ? 1 : size)
+             : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+#endif
+}
+// The usable size of p, allocated for a request of `request` bytes at the
+// default alignment (0: unknown or aligned). Counting the usable size, not
+// the request, is what the heap really holds.
+std::size_t heap_usable_size(void* p, std::size_t request) {
+#if PERTURB_MIMALLOC
+  // Up to 64 KiB mimalloc's block for a request is its size class,
+  // mi_good_size, found without looking up the block (checked for every
+  // size of mimalloc 2.0.9; past 128 KiB they differ); asking the block was
+  // a twelfth of a law case.
+  constexpr std::size_t kSizeClassesExact = 64 * 1024;
+  if (request != 0 && request <= kSizeClassesExact) return mi_good_size(request);
+  return mi_usable_size(p);
+#else
+  static_cast<void>(request);
+  return malloc_usable_size(p);
+#endif
+}
+void heap_free(void* p) {
+#if PERTURB_MIMALLOC
+  mi_free(p);
+#else
+  std::free(p);
+#endif
+}
 
 std::atomic<std::uint64_t> budget{kDefaultMaxMemory};
 // Signed: a thread may flush a free before another flushes the allocation.
@@ -67,11 +108,10 @@ bool fits_case(std::size_t size) {
 
 void* allocate(std::size_t size, std::size_t alignment) {
   if (!fits(size) || !fits_case(size)) return nullptr;
-  void* p = alignment <= alignof(std::max_align_t)
-                ? std::malloc(size == 0 ? 1 : size)
-                : std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+  void* p = heap_allocate(size, alignment);
   if (p == nullptr) return p;
-  const auto usable = static_cast<std::int64_t>(malloc_usable_size(p));
+  const auto usable = static_cast<std::int64_t>(
+      heap_usable_size(p, alignment <= alignof(std::max_align_t) ? size : 0));
   counted(usable);
   semantics::CaseMemory& open = semantics::case_memory;
   if (case_counts()) {
@@ -107,12 +147,13 @@ void charge_open_case(std::size_t size) {
 [[maybe_unused]] const bool charge_hook_installed =
     (calculus::charge_hook = charge_open_case, true);
 
-void release(void* p) noexcept {
+// Frees p, allocated for `request` bytes at the default alignment (0: unknown or aligned).
+void release(void* p, std::size_t request = 0) noexcept {
   if (p == nullptr) return;
-  const auto size = static_cast<std::int64_t>(malloc_usable_size(p));
+  const auto size = static_cast<std::int64_t>(heap_usable_size(p, request));
   counted(-size);
   if (case_counts()) semantics::case_memory.allocated -= size;
-  std::free(p);
+  heap_free(p);
 }
 
 constexpr std::size_t kPlain = alignof(std::max_align_t);
@@ -179,8 +220,8 @@ void* operator new[](std::size_t size, std::align_val_t alignment, const std::no
 }
 void operator delete(void* p) noexcept { perturb::app::release(p); }
 void operator delete[](void* p) noexcept { perturb::app::release(p); }
-void operator delete(void* p, std::size_t) noexcept { perturb::app::release(p); }
-void operator delete[](void* p, std::size_t) noexcept { perturb::app::release(p); }
+void operator delete(void* p, std::size_t size) noexcept { perturb::app::release(p, size); }
+void operator delete[](void* p, std::size_t size) noexcept { perturb::app::release(p, size); }
 void operator delete(void* p, std::align_val_t) noexcept { perturb::app::release(p); }
 void operator delete[](void* p, std::align_val_t) noexcept { perturb::app::release(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { perturb::app::release(p); }

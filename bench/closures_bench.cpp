@@ -9,6 +9,16 @@
 // pair, projections, primitives) on the nested product R × (R × (… × R)),
 // as an interpreted term would be; (3) the same combinator morphism in
 // `smooth`, whose T goes through Jacobians. Results: docs/performance.md.
+//
+// Beside them, two baselines without any model, at the same points x_i =
+// coordinate(i) and, for the tangent, the same direction v_i =
+// −0.5·coordinate(i) as the tangent benchmarks: `plain_double_f`, a loop over
+// a std::vector<double>, and `dual_numbers_tangent`, one forward pass of
+// hand-written dual numbers (struct Dual {double v, d;}) at x + ε·v,
+// returning the primal and the tangent.
+//
+//   cmake --build build/release --target closures_bench
+//   build/release/bench/closures_bench --benchmark_filter='(plain_double|dual_numbers)'
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -78,6 +88,53 @@ Value flat_point(int n, double scale) {
   std::vector<Value> elements;
   for (int i = 0; i < n; ++i) elements.push_back(Value::real(scale * coordinate(i)));
   return Value::tuple(std::move(elements));
+}
+
+// The baselines: f on plain doubles, and T f by dual numbers a + bε, ε² = 0.
+double plain_product_of_sines(const std::vector<double>& x) {
+  double product = 1.0;
+  for (std::size_t i = 0; i + 1 < x.size(); ++i) product *= std::sin(x[i] * x[i + 1]);
+  return product;
+}
+
+struct Dual {
+  double v, d;  // v + d·ε
+};
+
+Dual operator+(Dual a, Dual b) { return {a.v + b.v, a.d + b.d}; }
+Dual operator*(Dual a, Dual b) { return {a.v * b.v, a.v * b.d + a.d * b.v}; }
+Dual sin(Dual a) { return {std::sin(a.v), std::cos(a.v) * a.d}; }
+
+// f at x + ε·v: the primal f(x) and the tangent D(f)(v, x).
+Dual dual_product_of_sines(const std::vector<Dual>& x) {
+  Dual product{1.0, 0.0};
+  for (std::size_t i = 0; i + 1 < x.size(); ++i) product = product * sin(x[i] * x[i + 1]);
+  return product;
+}
+
+void plain_double_f(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  std::vector<double> x;
+  for (int i = 0; i < n; ++i) x.push_back(coordinate(i));
+  for (auto _ : state) {
+    // The input may have changed: f(x) is not hoisted out of the loop.
+    benchmark::DoNotOptimize(x.data());
+    benchmark::ClobberMemory();
+    benchmark::DoNotOptimize(plain_product_of_sines(x));
+  }
+}
+
+void dual_numbers_tangent(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const Dual epsilon{0.0, 1.0};
+  std::vector<Dual> x;  // x + ε·v
+  for (int i = 0; i < n; ++i)
+    x.push_back(Dual{coordinate(i), 0.0} + Dual{-0.5 * coordinate(i), 0.0} * epsilon);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(x.data());
+    benchmark::ClobberMemory();
+    benchmark::DoNotOptimize(dual_product_of_sines(x));
+  }
 }
 
 void closures_direct_f(benchmark::State& state) {
@@ -155,5 +212,7 @@ BENCHMARK(closures_combinators_generic_tangent)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_f)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_tangent)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_jacobian)->PERTURB_SIZES;
+BENCHMARK(plain_double_f)->PERTURB_SIZES;
+BENCHMARK(dual_numbers_tangent)->PERTURB_SIZES;
 
 BENCHMARK_MAIN();

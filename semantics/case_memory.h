@@ -16,10 +16,13 @@
 // amount for every hash-consed node it asks for, found alive or built, and
 // never credited; the nodes' own memory and the tables that share them are
 // not charged (calculus/uncharged_memory.h); thread-local
-// caches are emptied, buckets included, when their scope closes. Left to
-// chance: malloc may hand out 16 bytes more than a request needs, where it
-// does not split a free chunk, so an account may differ between processes
-// by up to 16 bytes per allocation the case holds at its peak.
+// caches are emptied, buckets included, when their scope closes. With
+// mimalloc (CMakeLists.txt, perturb_heap) a block's usable size is its
+// request's size class, so nothing is left to chance; with glibc's malloc
+// (the sanitizer builds) malloc may hand out 16 bytes more than a request
+// needs, where it does not split a free chunk, so an account may differ
+// between processes by up to 16 bytes per allocation the case holds at its
+// peak.
 #pragma once
 
 #include <cstdint>
