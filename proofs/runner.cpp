@@ -1,7 +1,5 @@
 #include "proofs/runner.h"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -12,6 +10,7 @@
 
 #include "calculus/hash.h"
 #include "calculus/interned.h"
+#include "proofs/heap_release.h"
 #include "proofs/labels.h"
 #include "proofs/shrink.h"
 #include "proofs/worker_processes.h"
@@ -37,7 +36,7 @@ void tally_discard(std::map<std::string, DiscardTally>& discards, const std::str
 
 // A case that had more heap than this at once drops the dead entries of the
 // hash-consing tables (calculus/interned.h) and hands its freed memory back
-// to the system afterwards (malloc_trim): glibc keeps it mapped otherwise,
+// to the system afterwards (release_free_heap): glibc keeps it mapped otherwise,
 // and the tables and fragments that the large cases of a long run leave
 // behind add up, so the run's resident memory would grow with --cases
 // although its heap in use does not.
@@ -75,7 +74,7 @@ Outcome within_case_memory(const RunOptions& options, Check check) {
   }
   if (peak > kTrimAfter) {
     calculus::release_dead_nodes();
-    malloc_trim(0);
+    release_free_heap();
   }
   return outcome;
 }
