@@ -73,7 +73,7 @@ bool TypeNode::same_shallow(const TypeNode& other) const {
 
 Type mk_atom(const std::string& name) { return intern(TypeKind::Atom, name, nullptr, nullptr); }
 
-Type real_type() {
+const Type& real_type() {
   static const Type real = mk_atom("R");
   return real;
 }

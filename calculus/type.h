@@ -50,7 +50,7 @@ class TypeNode {
 inline constexpr std::uint32_t kMaxTypeDepth = 2000;
 
 Type mk_atom(const std::string& name);
-Type real_type();  // the atom R
+const Type& real_type();  // the atom R
 Type mk_product(Type left, Type right);
 Type mk_arrow(Type domain, Type codomain);
 Type mk_tangent(const Type& type);  // T σ = σ × σ

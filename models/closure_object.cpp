@@ -30,7 +30,7 @@ std::shared_ptr<const Object::Node> make_node(Object::Kind kind, std::string nam
 Object::Object() : node_(nullptr) {}
 Object::Object(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
 
-Object Object::real() {
+const Object& Object::real() {
   static const Object object(make_node(Kind::Real));
   return object;
 }

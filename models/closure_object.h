@@ -17,7 +17,7 @@ class Object {
 
   // 1 (the default), R, ℝⁿ named name, X × Y, X ⇒ Y.
   Object();
-  static Object real();
+  static const Object& real();
   static Object atom(std::string name, int dimension);
   static Object product(Object left, Object right);
   static Object exponential(Object domain, Object codomain);

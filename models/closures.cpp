@@ -14,12 +14,6 @@
 namespace perturb::models::closures {
 
 template <class F>
-BasicMorphism<F>::BasicMorphism(Object domain, Object codomain, BasicFunction<F> function)
-    : domain_(std::move(domain)),
-      codomain_(std::move(codomain)),
-      function_(std::make_shared<const BasicFunction<F>>(std::move(function))) {}
-
-template <class F>
 BasicClosureCategory<F>::BasicClosureCategory(const semantics::ModelConfig& config,
                                               FunctionSampler sampler)
     : atom_dimension_(config.atom_dimension),

@@ -20,10 +20,12 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "calculus/term.h"
@@ -45,7 +47,16 @@ namespace closures {
 template <class F>
 class BasicMorphism {
  public:
-  BasicMorphism(Object domain, Object codomain, BasicFunction<F> function);
+  // The morphism domain → codomain that maps a point p to function(p), for
+  // any callable (a lambda is stored as it is, in one shared allocation: the
+  // interpretation of a case builds thousands of these).
+  template <class Function>
+  requires std::is_invocable_r_v < BasicValue<F>,
+  const std::decay_t<Function>&,
+      const BasicValue<F>& > BasicMorphism(Object domain, Object codomain, Function&& function)
+      : domain_(std::move(domain)),
+  codomain_(std::move(codomain)), function_(std::make_shared<const Stored<std::decay_t<Function>>>(
+                                      std::forward<Function>(function))) {}
 
   const Object& domain() const { return domain_; }
   const Object& codomain() const { return codomain_; }
@@ -56,8 +67,19 @@ class BasicMorphism {
   }
 
  private:
+  struct Callable {
+    virtual ~Callable() = default;
+    virtual BasicValue<F> operator()(const BasicValue<F>& point) const = 0;
+  };
+  template <class Function>
+  struct Stored final : Callable {
+    explicit Stored(Function f) : function(std::move(f)) {}
+    BasicValue<F> operator()(const BasicValue<F>& point) const override { return function(point); }
+    Function function;
+  };
+
   Object domain_, codomain_;
-  std::shared_ptr<const BasicFunction<F>> function_;
+  std::shared_ptr<const Callable> function_;
 };
 
 template <class F>
