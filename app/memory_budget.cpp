@@ -107,6 +107,13 @@ bool fits_case(std::size_t size) {
          open.allocated + static_cast<std::int64_t>(size) <= static_cast<std::int64_t>(open.budget);
 }
 
+// Charges the thread's open case, which counts, for bytes (checked to fit).
+void charge(std::int64_t bytes) {
+  semantics::CaseMemory& open = semantics::case_memory;
+  open.allocated += bytes;
+  open.peak = std::max(open.peak, open.allocated);
+}
+
 void* allocate(std::size_t size, std::size_t alignment) {
   if (!fits(size) || !fits_case(size)) return nullptr;
   void* p = heap_allocate(size, alignment);
@@ -114,11 +121,7 @@ void* allocate(std::size_t size, std::size_t alignment) {
   const auto usable = static_cast<std::int64_t>(
       heap_usable_size(p, alignment <= alignof(std::max_align_t) ? size : 0));
   counted(usable);
-  semantics::CaseMemory& open = semantics::case_memory;
-  if (case_counts()) {
-    open.allocated += usable;
-    open.peak = std::max(open.peak, open.allocated);
-  }
+  if (case_counts()) charge(usable);
   return p;
 }
 
@@ -140,9 +143,7 @@ void* allocate_or_throw(std::size_t size, std::size_t alignment) {
 void charge_open_case(std::size_t size) {
   if (!case_counts()) return;
   if (!fits_case(size)) case_exceeded();
-  semantics::CaseMemory& open = semantics::case_memory;
-  open.allocated += static_cast<std::int64_t>(size);
-  open.peak = std::max(open.peak, open.allocated);
+  charge(static_cast<std::int64_t>(size));
 }
 
 [[maybe_unused]] const bool charge_hook_installed =

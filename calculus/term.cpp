@@ -31,6 +31,11 @@ std::uint64_t shallow_hash(TermKind kind, const TermNode::Data& data,
   return hash;
 }
 
+// The key of the intern table for a node of this hash and name (TermNode::intern_key).
+std::uint64_t key_of(std::uint64_t hash, const std::string& name) {
+  return hash_combine(hash, hash_string(name));
+}
+
 // Whether node has these data and children (TermNode::same_shallow).
 bool has_shallow(const TermNode& node, TermKind kind, const TermNode::Data& data,
                  const std::vector<Term>& children) {
@@ -45,8 +50,7 @@ bool has_shallow(const TermNode& node, TermKind kind, const TermNode::Data& data
 Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
   InternTable<TermNode>& table = term_table();
   charge_case(InternTable<TermNode>::kChargePerNode);
-  const std::uint64_t key =
-      hash_combine(shallow_hash(kind, data, children), hash_string(data.name));
+  const std::uint64_t key = key_of(shallow_hash(kind, data, children), data.name);
   if (Term found = table.find(
           key, [&](const TermNode& node) { return has_shallow(node, kind, data, children); })) {
     // Charged as if built: the account must not depend on what else is alive.
@@ -208,13 +212,10 @@ TermNode::TermNode(TermKind kind, Data data, std::vector<Term> children)
   }
 }
 
-std::uint64_t TermNode::intern_key() const { return hash_combine(hash_, hash_string(data_.name)); }
+std::uint64_t TermNode::intern_key() const { return key_of(hash_, data_.name); }
 
 bool TermNode::same_shallow(const TermNode& other) const {
-  return kind_ == other.kind_ && data_.index == other.data_.index &&
-         hash_double(data_.literal) == hash_double(other.data_.literal) &&
-         data_.name == other.data_.name && data_.type == other.data_.type &&
-         children_ == other.children_;
+  return has_shallow(*this, other.kind_, other.data_, other.children_);
 }
 
 Term mk_var(std::uint32_t index, Type type) {

@@ -26,14 +26,20 @@ std::uint64_t shallow_hash(TypeKind kind, const std::string& name, const Type& l
   return hash;
 }
 
+// Whether node has these data and children (TypeNode::same_shallow).
+bool has_shallow(const TypeNode& node, TypeKind kind, const std::string& name, const Type& left,
+                 const Type& right) {
+  return node.kind() == kind && node.atom_name() == name && node.left() == left &&
+         node.right() == right;
+}
+
 // The node with these data and children: the live one when there is one,
 // else a new one (calculus/uncharged_memory.h for the charge).
 Type intern(TypeKind kind, std::string name, Type left, Type right) {
   InternTable<TypeNode>& table = type_table();
   charge_case(InternTable<TypeNode>::kChargePerNode);
   if (Type found = table.find(shallow_hash(kind, name, left, right), [&](const TypeNode& node) {
-        return node.kind() == kind && node.atom_name() == name && node.left() == left &&
-               node.right() == right;
+        return has_shallow(node, kind, name, left, right);
       })) {
     // Dropped uncharged, as a built node's name would be.
     const UnchargedScope uncharged;
@@ -67,8 +73,7 @@ TypeNode::TypeNode(TypeKind kind, std::string name, Type left, Type right)
 }
 
 bool TypeNode::same_shallow(const TypeNode& other) const {
-  return kind_ == other.kind_ && name_ == other.name_ && left_ == other.left_ &&
-         right_ == other.right_;
+  return has_shallow(*this, other.kind_, other.name_, other.left_, other.right_);
 }
 
 Type mk_atom(const std::string& name) { return intern(TypeKind::Atom, name, nullptr, nullptr); }

@@ -25,7 +25,8 @@ struct Probe {
 
 }  // namespace
 
-TEST_CASE("NodeAllocator charges neither allocation nor destruction", "[intern][memory]") {
+TEST_CASE("NodeAllocator destroys uncharged and leaves construction to the caller",
+          "[intern][memory]") {
   REQUIRE(uncharged_depth == 0);
   int destroyed_at_depth = -1;
   {
