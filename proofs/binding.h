@@ -41,6 +41,9 @@ struct LawBinding {
   // passes are proofs, its failures refutations, and it discards the rest
   // as inconclusive.
   bool proving = false;
+  // Whether the model's checks hold one process-wide lock (SerialModel): the
+  // runner then runs no two of its units at once (proofs/unit_queue.h).
+  bool serial = false;
   std::function<Case(CaseGenerator&)> generate;
   std::function<Outcome(const Case&, const semantics::Tolerance&, std::uint64_t compare_seed)>
       check;
@@ -59,6 +62,13 @@ struct LawBinding {
 // compile-time error naming the concept, not a model that hosts no law.
 template <class M>
 concept CheckableModel = semantics::TestableModel<M>;
+
+// Models whose every check holds one process-wide lock, `static exclusive()`
+// (models/symbolic.h: GiNaC is not thread-safe).
+template <class M>
+concept SerialModel = requires {
+  M::exclusive();
+};
 
 // True when Law's equation accepts model type C.
 template <class Law, class C>
@@ -87,6 +97,7 @@ void bind_laws(Laws laws, std::shared_ptr<const M> model, std::vector<LawBinding
                                 .certified = CertifiedModel<M>,
                                 .transcendentals = !PrimitiveFreeModel<M>,
                                 .proving = ProvingModel<M>,
+                                .serial = SerialModel<M>,
                                 .generate = [](CaseGenerator& gen) { return Law::generate(gen); },
                                 .check =
                                     [model](const Case& k, const semantics::Tolerance& tolerance,

@@ -1,7 +1,6 @@
 #include "proofs/runner.h"
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -13,8 +12,8 @@
 #include "proofs/heap_release.h"
 #include "proofs/labels.h"
 #include "proofs/shrink.h"
+#include "proofs/unit_queue.h"
 #include "proofs/worker_processes.h"
-#include "proofs/worker_thread.h"
 
 namespace perturb::proofs {
 namespace {
@@ -131,29 +130,11 @@ std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const Run
   return coverage;
 }
 
-// Calls work(worker, i) for i in [0, count) on `jobs` worker threads, worker
-// in [0, jobs) naming the thread. An exception from work (the memory budget
-// ran out) stops every worker and is rethrown here once all have joined.
-void parallel_for(std::uint64_t count, unsigned jobs,
-                  const std::function<void(unsigned, std::uint64_t)>& work) {
-  std::atomic<std::uint64_t> next{0};
-  std::mutex failure_mutex;
-  std::exception_ptr failure;
-  const auto worker = [&](unsigned id) {
-    try {
-      for (std::uint64_t i = next++; i < count; i = next++) work(id, i);
-    } catch (...) {
-      next = count;
-      const std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-    }
-  };
-  {
-    std::vector<std::unique_ptr<WorkerThread>> threads;
-    for (unsigned j = 0; j < std::max(1u, jobs); ++j)
-      threads.push_back(std::make_unique<WorkerThread>([&worker, j] { worker(j); }));
-  }
-  if (failure) std::rethrow_exception(failure);
+// Whether each binding's units hold the serial lane (proofs/unit_queue.h).
+std::vector<bool> serial_bindings(const std::vector<LawBinding>& bindings) {
+  std::vector<bool> serial;
+  for (const LawBinding& binding : bindings) serial.push_back(binding.serial);
+  return serial;
 }
 
 }  // namespace
@@ -269,7 +250,10 @@ void run_units(const std::vector<LawBinding>& bindings, const RunOptions& option
   const auto past_deadline = [&] {
     return options.deadline && std::chrono::steady_clock::now() >= *options.deadline;
   };
-  parallel_for(pending.size(), options.jobs, [&](unsigned, std::uint64_t i) {
+  std::vector<bool> serial;
+  for (std::uint64_t unit : pending)
+    serial.push_back(bindings[case_unit(unit, bindings.size(), options.cases).binding].serial);
+  run_queued_units(serial, options.jobs, [&](std::uint64_t i) {
     const CaseUnit range = case_unit(pending[i], bindings.size(), options.cases);
     const LawBinding& binding = bindings[range.binding];
     PairTally tally;
@@ -317,14 +301,14 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
     }
   }
 
-  parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {
+  run_queued_units(std::vector<bool>(results.size(), false), options.jobs, [&](std::uint64_t b) {
     results[b].coverage = complete ? decide_coverage(bindings[b], options, results[b].labels)
                                    : coverage_results(coverage_requirements(bindings[b]),
                                                       results[b].labels, results[b].cases);
   });
 
   if (options.shrink && complete) {
-    parallel_for(results.size(), options.jobs, [&](unsigned, std::uint64_t b) {
+    run_queued_units(serial_bindings(bindings), options.jobs, [&](std::uint64_t b) {
       if (!results[b].counterexample) return;
       Counterexample& counterexample = *results[b].counterexample;
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);

@@ -50,6 +50,7 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, std::shared_ptr<con
       .certified = CertifiedModel<M>,
       .transcendentals = !PrimitiveFreeModel<M>,
       .proving = ProvingModel<M>,
+      .serial = SerialModel<M>,
       .generate = [law](CaseGenerator& gen) { return generate_text_law_case(*law, gen); },
       .check =
           [law, model](const Case& k, const semantics::Tolerance& tolerance,
