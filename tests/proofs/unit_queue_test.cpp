@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "proofs/builtin_bindings.h"
+
 using namespace perturb::proofs;
 using Kind = UnitQueue::Take::Kind;
 
@@ -118,4 +120,16 @@ TEST_CASE("an exception from a unit stops the others and reaches the caller") {
                                      }),
                     "out of memory");
   CHECK(ran < 1000);
+}
+
+TEST_CASE("the symbolic model's bindings, and only they, hold the serial lane") {
+  // GiNaC is not thread-safe (models/symbolic.h): the model takes one lock,
+  // and a binding that lost the lane would have two threads queue on it.
+  std::size_t symbolic = 0;
+  for (const LawBinding& binding : builtin_bindings()) {
+    INFO(binding.info.id << " on " << binding.model);
+    CHECK(binding.serial == (binding.model == "symbolic"));
+    symbolic += binding.model == "symbolic";
+  }
+  CHECK(symbolic > 0);
 }
