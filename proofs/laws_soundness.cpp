@@ -186,6 +186,19 @@ Term taylor_probe_term(CaseGenerator& gen) {
   return result;
 }
 
+Case own_output_tangent_case(CaseGenerator& gen) {
+  const Context context = random_context(gen);
+  // ρ first-order: at a function type ρ the two applications of x's tangent
+  // nest closures that can run past the evaluation budget.
+  const Type rho = gen.first_order_object();
+  const Type sigma = mk_arrow(rho, rho);
+  const Term x = calculus::mk_var(0, sigma);
+  const Term body =
+      calculus::mk_app(x, calculus::mk_app(x, gen.random_term(context.extended("x", sigma), rho)));
+  return RuleCase::make(gen, context, calculus::mk_tan(calculus::mk_lam("x", sigma, body)),
+                        mk_arrow(mk_tangent(sigma), mk_tangent(rho)));
+}
+
 }  // namespace detail
 
 Case SoundDelta::draw(CaseGenerator& gen) {

@@ -359,6 +359,17 @@ inline constexpr std::uint64_t kSharedDerivativeOdds = 8;
 Term taylor_probe_term(CaseGenerator& gen);
 // One case in kTaylorProbeOdds of sound.delta is of that family.
 inline constexpr std::uint64_t kTaylorProbeOdds = 4;
+// The targeted family of sound.T on a higher-order model: a function
+// perturbed as a whole and applied to its own output,
+//   T (λx:ρ → ρ. x (x r))   : T(ρ → ρ) → Tρ,   ρ first-order, r random,
+// whose T_x applies x's tangent to a point that x's tangent perturbed: the
+// rule's one clause where a model that approximates the infinitesimal (the
+// finite-difference foil) or confuses perturbations shows it, and which a
+// uniform generator builds in about one case in a hundred
+// (docs/performance.md, "Time to the first counterexample").
+Case own_output_tangent_case(CaseGenerator& gen);
+// One case in kOwnOutputOdds of sound.T on a higher-order model is of that family.
+inline constexpr std::uint64_t kOwnOutputOdds = 4;
 
 template <class C>
 Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_view rule,
@@ -443,6 +454,10 @@ struct SoundTangent {
   }
   // One draw, which may lack a redex.
   static Case draw(CaseGenerator& gen) {
+    if (gen.options().higher_order &&
+        calculus::random_chance(gen.rng(), 1, detail::kOwnOutputOdds)) {
+      return detail::own_output_tangent_case(gen);
+    }
     const Context context = detail::random_context(gen);
     const Type sigma = gen.object(), tau = gen.object();
     const Term body = gen.random_term(context.extended("x", sigma), tau);
