@@ -237,7 +237,7 @@ void run_units(const std::vector<LawBinding>& bindings, const RunOptions& option
     if (in_shard(unit, bindings.size(), options.cases, options.shard) && !ledger.units.count(unit))
       pending.push_back(unit);
   }
-  if (options.case_timeout > 0) {
+  if (options.worker_processes || options.case_timeout > 0) {
     run_units_in_processes(bindings, options, pending, ledger);
     return;
   }

@@ -94,6 +94,9 @@ struct RunOptions {
   // No case starts after this time (check --max-time); the unit a worker is
   // in then is abandoned, uncounted.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // Whether the first phase runs in `jobs` worker processes rather than
+  // threads (proofs/worker_processes.h; check --workers).
+  bool worker_processes = false;
   // When positive, cases run in worker processes, and one that runs longer
   // than this many seconds is killed and discarded as a hang (check --case-timeout).
   double case_timeout = 0;

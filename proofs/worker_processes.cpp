@@ -63,8 +63,10 @@ std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
 // A worker's exit status when its memory budget (--max-memory) ran out.
 constexpr int kOutOfMemory = 5;
 
-// The worker process: checks the cases of each command "BINDING FIRST LAST"
-// and reports each; ends when the runner closes its commands.
+// The worker process: checks the cases of each command "BINDING FIRST LAST
+// EACH" and reports them, each case as it ends when EACH is 1, else all at the
+// end of the command (a write per case would cost the cheapest laws a tenth
+// more); ends when the runner closes its commands.
 [[noreturn]] void serve(const std::vector<LawBinding>& bindings, const RunOptions& options,
                         int commands, int outcomes) {
   int status = 0;
@@ -75,14 +77,19 @@ constexpr int kOutOfMemory = 5;
         while (read_line(commands, line)) {
           std::size_t binding = 0;
           std::uint64_t first = 0, last = 0;
-          if (std::sscanf(line.c_str(), "%zu %" SCNu64 " %" SCNu64, &binding, &first, &last) != 3 ||
+          int each = 1;
+          if (std::sscanf(line.c_str(), "%zu %" SCNu64 " %" SCNu64 " %d", &binding, &first, &last,
+                          &each) != 4 ||
               binding >= bindings.size()) {
             status = 3;
             return;
           }
+          std::string batch;
           for (std::uint64_t index = first; index < last; ++index) {
-            const CheckedCase checked = check_case_at(bindings[binding], options, index);
-            if (!write_all(outcomes, outcome_line(index, checked))) return;
+            batch += outcome_line(index, check_case_at(bindings[binding], options, index));
+            if (each == 0 && index + 1 < last) continue;
+            if (!write_all(outcomes, batch)) return;
+            batch.clear();
           }
         }
       } catch (const std::bad_alloc&) {
@@ -107,6 +114,10 @@ struct Worker {
   std::uint64_t unit = 0;
   CaseUnit range;
   std::uint64_t next = 0;  // the case index the worker is checking
+  // Whether it reports each case as it ends: with a timeout, so that a slow
+  // unit is not taken for a hang, and after a worker died in this unit
+  // unheard, so that the unit's rest, checked again, names the case it dies on.
+  bool each_case = false;
   PairTally tally;
   Clock::time_point last_heard;
 };
@@ -121,7 +132,8 @@ class WorkerPool {
         ledger_(ledger),
         workers_(std::max(1u, options.jobs)),
         timeout_(std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(options.case_timeout))) {
+            std::chrono::duration<double>(options.case_timeout))),
+        has_timeout_(options.case_timeout > 0) {
     for (std::uint64_t unit : pending) {
       const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
       total_ += range.last - range.first;
@@ -148,7 +160,7 @@ class WorkerPool {
         if (!worker.busy) continue;
         polled.push_back({worker.outcomes, POLLIN, 0});
         polled_workers.push_back(&worker);
-        wake = std::min(wake, worker.last_heard + timeout_);
+        if (has_timeout_) wake = std::min(wake, worker.last_heard + timeout_);
       }
       if (polled.empty()) return;
       const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now());
@@ -160,7 +172,7 @@ class WorkerPool {
         if (polled[i].revents != 0) hear(*polled_workers[i]);
       }
       for (Worker& worker : workers_) {
-        if (worker.busy && Clock::now() - worker.last_heard > timeout_)
+        if (has_timeout_ && worker.busy && Clock::now() - worker.last_heard > timeout_)
           replace(worker, DiscardKind::Hang, hang_reason(options_.case_timeout));
       }
     }
@@ -226,6 +238,7 @@ class WorkerPool {
     worker.unit = unit;
     worker.range = case_unit(unit, bindings_.size(), options_.cases);
     worker.next = worker.range.first;
+    worker.each_case = has_timeout_;
     worker.tally = {};
     send(worker);
   }
@@ -239,8 +252,8 @@ class WorkerPool {
     if (worker.pid < 0) spawn(worker);
     worker.last_heard = Clock::now();
     // A failed write means the worker is gone: hear() finds its end.
-    write_all(worker.commands,
-              fmt::format("{} {} {}\n", worker.range.binding, worker.next, worker.range.last));
+    write_all(worker.commands, fmt::format("{} {} {} {}\n", worker.range.binding, worker.next,
+                                           worker.range.last, worker.each_case ? 1 : 0));
   }
 
   void complete(Worker& worker) {
@@ -263,6 +276,12 @@ class WorkerPool {
       stop(worker, true);
       if (WIFEXITED(last_status_) && WEXITSTATUS(last_status_) == kOutOfMemory)
         throw std::bad_alloc();  // as a thread's would, it ends the run (exit status 5)
+      if (!worker.each_case) {
+        // Its unit's cases since the last report are unknown: check them again, each reported.
+        worker.each_case = true;
+        send(worker);
+        return;
+      }
       const std::string how = WIFSIGNALED(last_status_)
                                   ? fmt::format("signal {}", WTERMSIG(last_status_))
                                   : fmt::format("exit status {}", WEXITSTATUS(last_status_));
@@ -306,6 +325,7 @@ class WorkerPool {
   RunLedger& ledger_;
   std::vector<Worker> workers_;
   Clock::duration timeout_;
+  bool has_timeout_;
   std::size_t next_pending_ = 0;
   std::uint64_t total_ = 0, done_ = 0;
   int last_status_ = 0;

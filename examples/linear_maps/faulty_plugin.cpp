@@ -1,10 +1,13 @@
 // Plugins with a bug in D, to show how perturb reports them: with
 // FAULT_THROWS, D throws (model linear-maps-throwing); with FAULT_HANGS, D
 // never returns for a map of a domain of dimension 3 or more (model
-// linear-maps-hanging, for check --case-timeout); otherwise D(f) has the
-// wrong codomain, Y × R instead of Y (model linear-maps-wrong-codomain).
-// Every law that differentiates fails, naming the plugin; none crashes.
+// linear-maps-hanging, for check --case-timeout); with FAULT_DIES, D ends
+// the process for such a map, as a crash would (model linear-maps-dying, for
+// worker processes); otherwise D(f) has the wrong codomain, Y × R instead of
+// Y (model linear-maps-wrong-codomain). Every law that differentiates fails,
+// naming the plugin; only linear-maps-dying crashes.
 #include <chrono>
+#include <cstdlib>
 #include <stdexcept>
 #include <thread>
 
@@ -25,6 +28,14 @@ struct FaultyLinearMaps : linear_maps::LinearMaps {
   FaultyLinearMaps() : LinearMaps("linear-maps-hanging") {}
   Morphism derivative(const Morphism& f) const {
     while (f.domain.dimension >= 3) std::this_thread::sleep_for(std::chrono::seconds(1));
+    return LinearMaps::derivative(f);
+  }
+};
+#elif defined(FAULT_DIES)
+struct FaultyLinearMaps : linear_maps::LinearMaps {
+  FaultyLinearMaps() : LinearMaps("linear-maps-dying") {}
+  Morphism derivative(const Morphism& f) const {
+    if (f.domain.dimension >= 3) std::_Exit(70);
     return LinearMaps::derivative(f);
   }
 };

@@ -153,7 +153,7 @@ namespace {
 // A run of a few seconds to stop and resume.
 const std::vector<std::string> kLongerRun = {"check",   "--law",   "cdc.*",    "--law",
                                              "sound.*", "--model", "closures", "--cases",
-                                             "400",     "--jobs",  "2"};
+                                             "800",     "--jobs",  "2"};
 
 }  // namespace
 
@@ -175,7 +175,7 @@ TEST_CASE("a --max-time deadline stops cleanly with a partial report, and --resu
   const auto counted = partial.at("partial").at("counted").get<std::uint64_t>();
   CHECK(counted > 0);
   CHECK_THAT(deadline.out,
-             Catch::Contains("400 cases each asked, " + std::to_string(counted) + " counted"));
+             Catch::Contains("800 cases each asked, " + std::to_string(counted) + " counted"));
   CHECK_THAT(slurp_file(stopped / "report.md"), Catch::Contains("--max-time 1 s deadline"));
   CHECK_THAT(deadline.out, Catch::Contains("perturb check --resume " + stopped.string()));
 
@@ -241,11 +241,74 @@ TEST_CASE("a hanging case is killed under --case-timeout, reported, and the run 
 TEST_CASE("cases in worker processes give the report of threads", "[distributed]") {
   const std::vector<std::string> run = {"check",   "--law", "cdc.*",  "--model", "naive-dual",
                                         "--cases", "60",    "--jobs", "2"};
-  const fs::path threads = fresh_dir("threads"), processes = fresh_dir("processes");
-  REQUIRE(run_perturb(with(run, {"--report", threads.string()})).status == 1);
-  REQUIRE(run_perturb(with(run, {"--report", processes.string(), "--case-timeout", "30"})).status ==
+  const fs::path threads = fresh_dir("threads"), processes = fresh_dir("processes"),
+                 reported_each = fresh_dir("each"), one_job = fresh_dir("one-job");
+  REQUIRE(run_perturb(with(run, {"--report", threads.string(), "--workers", "threads"})).status ==
           1);
-  CHECK(slurp_file(processes / "report.json") == slurp_file(threads / "report.json"));
+  // The default at --jobs 2: processes that report a unit at its end.
+  REQUIRE(run_perturb(with(run, {"--report", processes.string()})).status == 1);
+  // Under a timeout they report case by case.
+  REQUIRE(
+      run_perturb(with(run, {"--report", reported_each.string(), "--case-timeout", "30"})).status ==
+      1);
+  std::vector<std::string> one_job_run = run;
+  one_job_run.back() = "1";  // --jobs 1: threads, in order
+  REQUIRE(run_perturb(with(one_job_run, {"--report", one_job.string()})).status == 1);
+  const std::string expected = slurp_file(threads / "report.json");
+  CHECK(slurp_file(processes / "report.json") == expected);
+  CHECK(slurp_file(reported_each / "report.json") == expected);
+  CHECK(slurp_file(one_job / "report.json") == expected);
+  CHECK(slurp_file(processes / "report.md") == slurp_file(threads / "report.md"));
+}
+
+TEST_CASE("a case that ends its worker process is discarded as internal, under its own index",
+          "[distributed]") {
+  // D of linear-maps-dying ends the process on a domain of dimension 3 or
+  // more. A worker reports a unit at its end, so the runner checks the rest
+  // of the unit again case by case to name the case; under --case-timeout it
+  // knew it already. Both must count the same cases the same way.
+  const std::vector<std::string> run = {"check",
+                                        "--plugin",
+                                        plugin("linear_dying"),
+                                        "--model",
+                                        "linear-maps-dying",
+                                        "--law",
+                                        "cdc.D2.sum",
+                                        "--cases",
+                                        "40",
+                                        "--jobs",
+                                        "2",
+                                        "--no-shrink"};
+  const fs::path batched = fresh_dir("dying-batched"), each = fresh_dir("dying-each");
+  const auto batched_run = run_perturb(with(run, {"--report", batched.string()}));
+  const auto each_run = run_perturb(with(run, {"--report", each.string(), "--case-timeout", "60"}));
+  CHECK(batched_run.status == 4);  // unhealthy: internal discards have limit 0
+  CHECK(each_run.status == 4);
+  report_schema::require_valid_report(batched / "report.json");
+  const auto report = nlohmann::json::parse(slurp_file(batched / "report.json"));
+  std::uint64_t cases = 0, discarded = 0, passed = 0;
+  for (const auto& result : report.at("results")) {
+    cases += result.at("cases").get<std::uint64_t>();
+    discarded += result.at("discarded").get<std::uint64_t>();
+    passed += result.at("passed").get<std::uint64_t>();
+  }
+  CHECK(cases == 40 * report.at("results").size());  // every case counted: the run went on
+  CHECK(discarded > 0);
+  CHECK(passed > 0);  // the cases of lower dimension, in the same units, still passed
+  CHECK_THAT(slurp_file(batched / "report.md"), Catch::Contains("ended its worker process"));
+  CHECK(slurp_file(batched / "report.json") == slurp_file(each / "report.json"));
+}
+
+TEST_CASE("--workers: threads cannot time a case out, processes do not mix with --mpi",
+          "[distributed]") {
+  const auto timed = run_perturb({"check", "--law", "cdc.D1", "--model", "smooth", "--cases", "4",
+                                  "--workers", "threads", "--case-timeout", "5"});
+  CHECK(timed.status == 2);
+  CHECK_THAT(timed.err,
+             Catch::Contains("--case-timeout") && Catch::Contains("--workers processes"));
+  const auto unknown = run_perturb({"check", "--workers", "fibers"});
+  CHECK(unknown.status == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("--workers"));
 }
 
 TEST_CASE("MPI ranks give the unsharded run's report", "[distributed][mpi]") {
