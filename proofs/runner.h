@@ -86,7 +86,8 @@ struct RunOptions {
   // the report's provenance so that the run can be repeated.
   std::vector<std::string> law_patterns;
   std::vector<std::string> model_names;
-  // Called from worker threads after each batch of cases (proofs/progress_line.h).
+  // Called after each unit of cases, from the worker thread that ran it or,
+  // with worker processes, from the runner (proofs/progress_line.h).
   std::function<void(const RunProgress&)> progress;
 
   // How the first phase runs; none of these changes a complete run's results.

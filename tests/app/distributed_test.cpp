@@ -299,7 +299,7 @@ TEST_CASE("a case that ends its worker process is discarded as internal, under i
   CHECK(slurp_file(batched / "report.json") == slurp_file(each / "report.json"));
 }
 
-TEST_CASE("--workers: threads cannot time a case out, processes do not mix with --mpi",
+TEST_CASE("check --workers: threads cannot time a case out, processes do not mix with --mpi",
           "[distributed]") {
   const auto timed = run_perturb({"check", "--law", "cdc.D1", "--model", "smooth", "--cases", "4",
                                   "--workers", "threads", "--case-timeout", "5"});
