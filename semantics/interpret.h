@@ -73,6 +73,7 @@
 #include "calculus/context.h"
 #include "calculus/error.h"
 #include "calculus/hash.h"
+#include "calculus/innermost_normalize.h"
 #include "calculus/normalize.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
@@ -549,7 +550,7 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
                     [](const calculus::Binding& b) { return calculus::is_first_order(b.type); });
     if (!direct && first_order_judgement && !interpreter.refused_tangent()) {
       const calculus::NormalizeResult normal =
-          calculus::normalize(term, first_order_normalize_options<C>());
+          calculus::normalize_innermost(term, first_order_normalize_options<C>());
       if (normal.status != calculus::NormalizeStatus::NormalForm) {
         return calculus::Error{interpret_detail::model_name(c) +
                                    " reads this term through its normal form, but normalising " +
