@@ -1,8 +1,10 @@
 #include "models/evaluation_memo.h"
 
+#include <algorithm>
 #include <atomic>
 #include <string>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "models/fields.h"
 #include "semantics/evaluation_budget.h"
@@ -11,18 +13,45 @@ namespace perturb::models::closures {
 
 namespace {
 
+inline constexpr std::uint64_t kNoMorphism = ~std::uint64_t{0};  // an empty slot
+
+// One morphism's last argument and its image.
 template <class F>
-struct Entry {
+struct Slot {
+  std::uint64_t id = kNoMorphism;
   BasicValue<F> argument;  // kept alive, so that its address is not reused in the scope
   BasicValue<F> image;
 };
 
+// The memo is probed at every application of a shared subterm's morphism:
+// an open-addressing table (linear probing, keyed by the morphism's id,
+// entries inline) rather than a std::unordered_map, whose node per entry
+// and bucket chasing made lookups and insertions a fifth of evaluating the
+// slowest sound.T cases.
 template <class F>
 struct Memo {
   int depth = 0;
   std::uint64_t steps = 0;
   std::uint64_t max_steps = 0;
-  std::unordered_map<std::uint64_t, Entry<F>> entries;  // one per morphism: its last argument
+  std::vector<Slot<F>> slots;  // a power of two of them, or none; at most half used
+  std::size_t used = 0;
+
+  // The slot of id, or the empty slot where it would go; requires slots.
+  Slot<F>& slot(std::uint64_t id) {
+    const std::size_t mask = slots.size() - 1;
+    // Fibonacci hashing: consecutive ids spread over the table.
+    std::size_t i = static_cast<std::size_t>((id * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+    while (slots[i].id != id && slots[i].id != kNoMorphism) i = (i + 1) & mask;
+    return slots[i];
+  }
+
+  void grow() {
+    std::vector<Slot<F>> old(std::max<std::size_t>(64, 2 * slots.size()));
+    old.swap(slots);
+    for (Slot<F>& entry : old) {
+      if (entry.id != kNoMorphism) slot(entry.id) = std::move(entry);
+    }
+  }
 };
 
 // This thread's memo of evaluations over F.
@@ -47,7 +76,8 @@ EvaluationScope<F>::~EvaluationScope() {
     // Frees the buckets too: kept, they would be charged to whichever case
     // first needed as many, and a case's memory account would depend on the
     // cases the thread ran before it (semantics/case_memory.h).
-    std::unordered_map<std::uint64_t, Entry<F>>().swap(m.entries);
+    std::vector<Slot<F>>().swap(m.slots);
+    m.used = 0;
     m.steps = 0;
   }
 }
@@ -69,17 +99,24 @@ std::uint64_t new_memo_id() {
 template <class F>
 const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argument) {
   Memo<F>& m = memo<F>();
-  if (m.depth == 0) return nullptr;
-  const auto it = m.entries.find(id);
-  if (it == m.entries.end() || !same_object(it->second.argument, argument)) return nullptr;
-  return &it->second.image;
+  if (m.depth == 0 || m.used == 0) return nullptr;
+  const Slot<F>& found = m.slot(id);
+  if (found.id != id || !same_object(found.argument, argument)) return nullptr;
+  return &found.image;
 }
 
 template <class F>
 void remember(std::uint64_t id, const BasicValue<F>& argument, const BasicValue<F>& image) {
   Memo<F>& m = memo<F>();
   if (m.depth == 0) return;
-  m.entries.insert_or_assign(id, Entry<F>{argument, image});
+  if (2 * (m.used + 1) > m.slots.size()) m.grow();
+  Slot<F>& slot = m.slot(id);
+  if (slot.id == kNoMorphism) {
+    slot.id = id;
+    ++m.used;
+  }
+  slot.argument = argument;
+  slot.image = image;
 }
 
 #define PERTURB_INSTANTIATE_MEMO(F)                                                 \

@@ -7,7 +7,9 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "calculus/parse.h"
 #include "calculus/term.h"
@@ -92,4 +94,37 @@ TEST_CASE("an evaluation past the step budget stops with EvaluationBudgetExceede
   const Closures c({.max_evaluation_steps = 100'000});
   CHECK_THROWS_AS(semantics::evaluate_closed(c, program->term, program->type),
                   semantics::EvaluationBudgetExceeded);
+}
+
+TEST_CASE("the memo keeps each morphism's last argument and image, for thousands of morphisms",
+          "[closures][memo]") {
+  using Value = closures::Value;
+  constexpr int kMorphisms = 5000;  // the table grows from 64 slots several times
+  std::vector<std::uint64_t> ids;
+  std::vector<Value> arguments;
+  {
+    const closures::EvaluationScope<double> scope(1000);
+    for (int i = 0; i < kMorphisms; ++i) {
+      ids.push_back(closures::new_memo_id());
+      arguments.push_back(Value::pair(Value::real(i), Value::real(-i)));
+      closures::remember(ids.back(), arguments.back(), Value::real(2.0 * i));
+    }
+    for (int i = 0; i < kMorphisms; ++i) {
+      const Value* image = closures::find_memoized(ids[i], arguments[i]);
+      REQUIRE(image != nullptr);
+      CHECK(closures::scalar_of(*image).primal_value() == 2.0 * i);
+      // An equal tuple that is another object is not the memoized argument.
+      CHECK(closures::find_memoized(ids[i], Value::pair(Value::real(i), Value::real(-i))) ==
+            nullptr);
+    }
+    // A morphism applied again remembers only its last argument.
+    const Value other = Value::pair(Value::real(7), Value::real(7));
+    closures::remember(ids[3], other, Value::real(-1));
+    CHECK(closures::find_memoized(ids[3], arguments[3]) == nullptr);
+    REQUIRE(closures::find_memoized(ids[3], other) != nullptr);
+    CHECK(closures::scalar_of(*closures::find_memoized(ids[3], other)).primal_value() == -1);
+    CHECK(closures::find_memoized(closures::new_memo_id(), arguments[0]) == nullptr);
+  }
+  // The outermost scope closed: the memo is empty.
+  CHECK(closures::find_memoized(ids[0], arguments[0]) == nullptr);
 }
