@@ -180,3 +180,27 @@ TEST_CASE("innermost normalisation reports exactly what normalize reports when i
     CHECK(exact.term == full.term);
   }
 }
+
+TEST_CASE("innermost normalisation of terms nested near the depth limit",
+          "[normalize][innermost]") {
+  const Type R = real_type();
+  const Term sin = mk_prim(Primitive::Sin);
+  SECTION("sin (sin (… ((λx. x) 0.5))), 2900 deep: the recursion follows the term's depth") {
+    Term term = mk_app(mk_lam("x", R, mk_var(0, R)), mk_lit(0.5));
+    for (int k = 0; k < 2900; ++k) term = mk_app(sin, term);
+    REQUIRE(term->depth() < kMaxTermDepth);
+    const NormalizeResult result = normalize_innermost(term);
+    INFO(describe(result));
+    REQUIRE(result.status == NormalizeStatus::NormalForm);
+    CHECK(result.steps == 2901);  // the β-step, then one δ-fold per sin
+    CHECK(is_lit(result.term));
+    check_same_normal_form(term, {});
+  }
+  SECTION("T_x of sin^1000 x nests past kMaxTermDepth: normalize's TooDeep") {
+    Term body = mk_var(0, R);
+    for (int k = 0; k < 1000; ++k) body = mk_app(sin, body);
+    const Term term = mk_tan(mk_lam("x", R, body));
+    check_identical(term, {});
+    CHECK(normalize_innermost(term).status == NormalizeStatus::TooDeep);
+  }
+}
