@@ -99,7 +99,7 @@ std::uint64_t new_memo_id() {
 template <class F>
 const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argument) {
   Memo<F>& m = memo<F>();
-  if (m.depth == 0 || m.used == 0) return nullptr;
+  if (m.depth == 0 || m.slots.empty()) return nullptr;
   const Slot<F>& found = m.slot(id);
   if (found.id != id || !same_object(found.argument, argument)) return nullptr;
   return &found.image;
