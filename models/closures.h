@@ -138,8 +138,8 @@ class BasicClosureCategory {
   Object atom(const std::string& name) const { return Object::atom(name, atom_dimension_); }
   Morphism primitive(calculus::Primitive primitive) const;
   Morphism constant(double value) const;
-  // f, evaluated once per value object (models/value.h, same_object) within
-  // an evaluation (models/evaluation_memo.h). Only sound when f's images do
+  // f, evaluated once per argument value within an evaluation
+  // (models/evaluation_memo.h). Only sound when f's images do
   // not depend on how often f is evaluated (ClosureModel::shared says when).
   Morphism memoized(const Morphism& f) const;
 

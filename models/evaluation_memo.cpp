@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,6 +56,56 @@ struct Memo {
   }
 };
 
+// The deepest tuples same_argument compares element by element: deeper ones
+// count as different (a memo miss, never a wrong hit), so that the recursion
+// is bounded whatever the type. Environments rarely get that far: their
+// captured part is usually the same object, which ends the comparison.
+inline constexpr int kMaxComparedDepth = 16;
+
+// Whether two scalars have the same bits (-0 == 0, but the two print differently).
+template <class F>
+bool identical_scalars(const Tagged<F>& a, const Tagged<F>& b) {
+  if (!(a == b)) return false;
+  if constexpr (std::is_same_v<F, double>) {
+    if (std::signbit(a.primal_value()) != std::signbit(b.primal_value())) return false;
+    if (a.is_unperturbed()) return true;
+    const auto left = a.perturbation(), right = b.perturbation();
+    for (std::size_t i = 0; i < left.size(); ++i) {
+      if (std::signbit(left[i].coefficient) != std::signbit(right[i].coefficient)) return false;
+    }
+  }
+  return true;
+}
+
+// Whether the image remembered at `remembered` is the image at `argument`:
+// the same value, object by object, with scalars compared by their bits and
+// tuples element by element. An image depends on its argument's value only
+// (what memoizing assumes); closures are compared as objects, since two
+// closures cannot be compared. By object alone, the environments that
+// currying builds afresh at every application (the pair of the captured
+// environment and the argument) would never hit.
+template <class F>
+bool same_argument(const BasicValue<F>& remembered, const BasicValue<F>& argument, int depth = 0) {
+  using Value = BasicValue<F>;
+  if (same_object(remembered, argument)) return true;
+  if (remembered.kind() != argument.kind()) return false;
+  switch (argument.kind()) {
+    case Value::Kind::Scalar:
+      return identical_scalars(remembered.scalar(), argument.scalar());
+    case Value::Kind::Tuple: {
+      if (depth >= kMaxComparedDepth) return false;
+      const auto left = remembered.elements(), right = argument.elements();
+      if (left.size() != right.size()) return false;
+      for (std::size_t i = 0; i < left.size(); ++i) {
+        if (!same_argument(left[i], right[i], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 // This thread's memo of evaluations over F.
 template <class F>
 Memo<F>& memo() {
@@ -101,7 +153,7 @@ const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argume
   Memo<F>& m = memo<F>();
   if (m.depth == 0 || m.slots.empty()) return nullptr;
   const Slot<F>& found = m.slot(id);
-  if (found.id != id || !same_object(found.argument, argument)) return nullptr;
+  if (found.id != id || !same_argument(found.argument, argument)) return nullptr;
   return &found.image;
 }
 

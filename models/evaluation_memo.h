@@ -1,9 +1,11 @@
 // The evaluation memo of the `closures` model: while an evaluation is under
 // way (an EvaluationScope is open on the thread), a memoized morphism applied
-// twice to the same value object returns its first image. The interpreter
-// memoizes the morphisms of shared subterms (ClosureModel::shared), so a term
-// whose tree is far larger than its DAG (T_x and ⋄ triple subterms) is
-// evaluated in time near its DAG's size.
+// twice to the same value returns its first image: the same object, or one
+// built again from the same parts (scalars with the same bits, closures the
+// same objects), as currying builds a λ's environment afresh at every
+// application. The interpreter memoizes the morphisms of shared subterms
+// (ClosureModel::shared), so a term whose tree is far larger than its DAG
+// (T_x and ⋄ triple subterms) is evaluated in time near its DAG's size.
 //
 // An evaluation also counts its steps (applications of morphisms) and stops
 // with semantics::EvaluationBudgetExceeded past the budget its outermost
@@ -45,8 +47,8 @@ void count_step();
 // A new identity for a memoized morphism (never reused in the process).
 std::uint64_t new_memo_id();
 
-// The image memoized for morphism `id` at the value object `argument`, if a
-// scope is open and it was memoized in it; null otherwise.
+// The image memoized for morphism `id` at a value that is `argument` (as
+// above), if a scope is open and it was memoized in it; null otherwise.
 template <class F>
 const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argument);
 

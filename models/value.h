@@ -77,8 +77,8 @@ class BasicValue {
   const std::string& description() const;
 
   // Whether a and b are the same value object: both zero, or both the same
-  // tuple or closure (not a copy). Scalars are never the same object: an
-  // evaluation cache keyed by it (ClosureCategory::shared) only misses.
+  // tuple or closure (not a copy). Scalars are never the same object: they
+  // are copied into every value that holds them.
   friend bool same_object(const BasicValue& a, const BasicValue& b) { return a.same_object_as(b); }
 
  private:

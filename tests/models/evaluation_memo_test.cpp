@@ -1,6 +1,6 @@
 // Tests of the evaluation memo of `closures` (models/evaluation_memo.h): a
-// shared subterm is evaluated once per environment, a memoized morphism still
-// tells its arguments apart, the no-renaming foil (whose closures depend on
+// shared subterm is evaluated once per environment value, a memoized morphism
+// still tells its arguments apart, the no-renaming foil (whose closures depend on
 // how often they are made) is not memoized, and an evaluation that exceeds
 // its step budget stops with EvaluationBudgetExceeded.
 #include "models/evaluation_memo.h"
@@ -113,8 +113,10 @@ TEST_CASE("the memo keeps each morphism's last argument and image, for thousands
       const Value* image = closures::find_memoized(ids[i], arguments[i]);
       REQUIRE(image != nullptr);
       CHECK(closures::scalar_of(*image).primal_value() == 2.0 * i);
-      // An equal tuple that is another object is not the memoized argument.
-      CHECK(closures::find_memoized(ids[i], Value::pair(Value::real(i), Value::real(-i))) ==
+      // An equal tuple that is another object is the same argument: an image
+      // depends on the argument's value only.
+      CHECK(closures::find_memoized(ids[i], Value::pair(Value::real(i), Value::real(-i))) == image);
+      CHECK(closures::find_memoized(ids[i], Value::pair(Value::real(i), Value::real(i + 1))) ==
             nullptr);
     }
     // A morphism applied again remembers only its last argument.
@@ -127,4 +129,34 @@ TEST_CASE("the memo keeps each morphism's last argument and image, for thousands
   }
   // The outermost scope closed: the memo is empty.
   CHECK(closures::find_memoized(ids[0], arguments[0]) == nullptr);
+}
+
+TEST_CASE("the memo compares arguments by value: scalars by their bits, closures as objects",
+          "[closures][memo]") {
+  using Value = closures::Value;
+  using Scalar = closures::Scalar;
+  const Value square = Value::closure(
+      [](const Value& x) { return closures::scalar_of(x) * closures::scalar_of(x); });
+  const Value same_square = Value::closure(
+      [](const Value& x) { return closures::scalar_of(x) * closures::scalar_of(x); });
+  const Tag e = fresh_tag();
+  const Value perturbed = Value(Scalar(2.0) + Scalar::infinitesimal(e));
+  const closures::EvaluationScope<double> scope(1000);
+  const std::uint64_t id = closures::new_memo_id();
+  closures::remember(id, Value::pair(perturbed, square), Value::real(1));
+  // Built again: equal scalars (with their perturbation) and the same closure.
+  CHECK(closures::find_memoized(
+            id, Value::pair(Value(Scalar(2.0) + Scalar::infinitesimal(e)), square)) != nullptr);
+  // Another tag, another closure object (even one computing the same function).
+  CHECK(closures::find_memoized(
+            id, Value::pair(Value(Scalar(2.0) + Scalar::infinitesimal(fresh_tag())), square)) ==
+        nullptr);
+  CHECK(closures::find_memoized(id, Value::pair(perturbed, same_square)) == nullptr);
+  // -0 == 0, but the two are different arguments (they print differently).
+  closures::remember(id, Value::real(0.0), Value::real(1));
+  CHECK(closures::find_memoized(id, Value::real(0.0)) != nullptr);
+  CHECK(closures::find_memoized(id, Value::real(-0.0)) == nullptr);
+  // A NaN is equal to nothing: never a hit.
+  closures::remember(id, Value::real(std::nan("")), Value::real(1));
+  CHECK(closures::find_memoized(id, Value::real(std::nan(""))) == nullptr);
 }

@@ -53,5 +53,24 @@ TEST_CASE("sound.lemma-5.5 checks cases within the size budget", "[proofs][budge
   CHECK(discarded == 0);
 }
 
+TEST_CASE("sound.lemma-5.5 evaluates a T_x M of a 4.5·10⁸-node tree in few steps",
+          "[proofs][budget]") {
+  // Case 809 of seed 1 on closures@rational: T_x M has 11 595 DAG nodes and a
+  // tree of 454 164 865. The environments its shared subterms are applied to
+  // are rebuilt at every application of a λ, so an evaluation memo that told
+  // arguments apart by object missed and took 86·10⁶ steps (8 s); by value it
+  // takes a few thousand (models/evaluation_memo.h).
+  const std::vector<LawBinding> bindings = builtin_bindings({.max_evaluation_steps = 1'000'000});
+  const LawBinding& lemma = binding_of(bindings, "sound.lemma-5.5", "closures@rational");
+  const RunOptions options;
+  const Case k = generate_case(lemma, options, 809);
+  const calculus::Term tangent = calculus::tangent_of(k.term("M").term);
+  CHECK(calculus::dag_size(tangent) < 20000);
+  CHECK(tangent->tree_size() > 100'000'000);
+  const Outcome outcome = lemma.check(k, options.tolerance, 0);
+  INFO(outcome.detail);
+  CHECK(outcome.verdict == Verdict::Passed);
+}
+
 }  // namespace
 }  // namespace perturb::proofs
