@@ -62,18 +62,14 @@ struct Memo {
 // captured part is usually the same object, which ends the comparison.
 inline constexpr int kMaxComparedDepth = 16;
 
-// Whether two scalars have the same bits (-0 == 0, but the two print differently).
+// Whether two scalars have the same bits: equal, and for doubles the same
+// sign of zero (-0 == 0, but the two print differently). Only the primal can
+// be a zero: a perturbation term's coefficient never is (models/scalar.h).
 template <class F>
 bool identical_scalars(const Tagged<F>& a, const Tagged<F>& b) {
   if (!(a == b)) return false;
-  if constexpr (std::is_same_v<F, double>) {
-    if (std::signbit(a.primal_value()) != std::signbit(b.primal_value())) return false;
-    if (a.is_unperturbed()) return true;
-    const auto left = a.perturbation(), right = b.perturbation();
-    for (std::size_t i = 0; i < left.size(); ++i) {
-      if (std::signbit(left[i].coefficient) != std::signbit(right[i].coefficient)) return false;
-    }
-  }
+  if constexpr (std::is_same_v<F, double>)
+    return std::signbit(a.primal_value()) == std::signbit(b.primal_value());
   return true;
 }
 
