@@ -3,6 +3,8 @@
 // duplicated subterms (as T_x and ⋄ create them) cost nothing.
 #pragma once
 
+#include <sys/single_threaded.h>
+
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -31,7 +33,7 @@ class InternTable {
   std::shared_ptr<const Node> find(std::uint64_t key, const Matches& matches) {
     const UnchargedScope uncharged;
     Shard& shard = shard_of(key);
-    std::lock_guard<std::mutex> lock(shard.mutex);
+    const ShardLock lock(shard);
     if (shard.slots.empty()) return nullptr;
     for (std::size_t i = first_slot(shard, key); shard.slots[i].occupied; i = next_slot(shard, i)) {
       if (shard.slots[i].key != key) continue;
@@ -46,7 +48,7 @@ class InternTable {
     const std::uint64_t key = candidate->intern_key();
     const UnchargedScope uncharged;
     Shard& shard = shard_of(key);
-    std::lock_guard<std::mutex> lock(shard.mutex);
+    const ShardLock lock(shard);
     if (2 * (shard.used + 1) > shard.slots.size()) rebuild(shard, 4);
     Slot* dead = nullptr;
     std::size_t i = first_slot(shard, key);
@@ -89,6 +91,25 @@ class InternTable {
     std::mutex mutex;
     std::vector<Slot> slots;  // a power of two, at most half occupied
     std::size_t used = 0;     // occupied slots, live or dead
+  };
+
+  // A shard's mutex, taken only while the process has other threads: a
+  // process that never started one (a worker process, `--jobs 1`) has no one
+  // to exclude, and an uncontended lock and unlock were a fortieth of a case.
+  // A thread can only start from this one, never inside a lookup.
+  class ShardLock {
+   public:
+    explicit ShardLock(Shard& shard) : mutex_(__libc_single_threaded ? nullptr : &shard.mutex) {
+      if (mutex_ != nullptr) mutex_->lock();
+    }
+    ShardLock(const ShardLock&) = delete;
+    ShardLock& operator=(const ShardLock&) = delete;
+    ~ShardLock() {
+      if (mutex_ != nullptr) mutex_->unlock();
+    }
+
+   private:
+    std::mutex* mutex_;
   };
 
   Shard& shard_of(std::uint64_t key) { return shards_[key % shards_.size()]; }

@@ -4,6 +4,7 @@
 #include <exception>
 #include <memory>
 
+#include "proofs/large_stack.h"
 #include "proofs/worker_thread.h"
 
 namespace perturb::proofs {
@@ -91,10 +92,11 @@ void run_queued_units(const std::vector<bool>& serial, unsigned jobs,
       if (!failure) failure = std::current_exception();
     }
   };
-  {
+  if (jobs <= 1) {
+    run_on_large_stack(worker);  // no thread: the process stays single-threaded
+  } else {
     std::vector<std::unique_ptr<WorkerThread>> threads;
-    for (unsigned j = 0; j < std::max(1u, jobs); ++j)
-      threads.push_back(std::make_unique<WorkerThread>(worker));
+    for (unsigned j = 0; j < jobs; ++j) threads.push_back(std::make_unique<WorkerThread>(worker));
   }
   if (failure) std::rethrow_exception(failure);
 }

@@ -18,7 +18,7 @@
 #include <string>
 #include <system_error>
 
-#include "proofs/worker_thread.h"
+#include "proofs/large_stack.h"
 
 namespace perturb::proofs {
 namespace {
@@ -71,7 +71,7 @@ constexpr int kOutOfMemory = 5;
                         int commands, int outcomes) {
   int status = 0;
   try {
-    const WorkerThread thread([&] {
+    run_on_large_stack([&] {
       try {
         std::string line;
         while (read_line(commands, line)) {

@@ -1,5 +1,6 @@
 // A thread with a large stack, for checking cases: the runner's worker
-// threads, and the one thread of each worker process (check --case-timeout).
+// threads when several run in one process (`--workers threads`). One worker
+// runs on the calling thread instead (proofs/large_stack.h).
 #pragma once
 
 #include <pthread.h>
@@ -11,7 +12,7 @@
 
 namespace perturb::proofs {
 
-// Stack of each worker thread. Interpreting, normalising and evaluating a
+// Stack of each worker. Interpreting, normalising and evaluating a
 // term recurse along its depth (up to calculus::kMaxTermDepth), and a model's
 // morphisms nest std::function calls deeper still; the 8 MiB default of a
 // thread is not enough for the deepest random cases. Only touched pages are

@@ -1,8 +1,11 @@
 // Dropping the dead entries of the hash-consing tables (calculus/interned.h)
-// keeps every live node the one node of its structure.
+// keeps every live node the one node of its structure, and threads building
+// the same structures at once get that one node (the tables lock their shards
+// once the process has a second thread, calculus/intern_table.h).
 #include "calculus/interned.h"
 
 #include <catch2/catch.hpp>
+#include <thread>
 #include <vector>
 
 #include "calculus/term.h"
@@ -25,4 +28,29 @@ TEST_CASE("release_dead_nodes keeps live terms and types canonical", "[term][int
   CHECK(mk_add(mk_var(0, real_type()), mk_lit(7.5)) == rebuilt);
   release_dead_nodes();
   CHECK(mk_add(mk_var(0, real_type()), mk_lit(7.5)) == rebuilt);
+}
+
+TEST_CASE("threads building the same terms at once get one node per structure", "[term][intern]") {
+  // Each thread builds the same fresh sums (new literals: not yet interned)
+  // in its own order, so that they race to intern each one.
+  constexpr int kThreads = 4, kTerms = 3000;
+  std::vector<std::vector<Term>> built(kThreads);
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([t, &built] {
+        std::vector<Term>& mine = built[t];
+        mine.resize(kTerms);
+        for (int n = 0; n < kTerms; ++n) {
+          const int i = (t % 2 == 0) ? n : kTerms - 1 - n;
+          mine[i] = mk_add(mk_var(0, real_type()), mk_lit(1e6 + i + 0.25));
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+  }
+  for (int t = 1; t < kThreads; ++t) {
+    INFO("thread " << t);
+    for (int i = 0; i < kTerms; ++i) REQUIRE(built[t][i] == built[0][i]);
+  }
 }
