@@ -1,6 +1,6 @@
 // The first phase in worker processes (proofs/worker_processes.h): the same
-// tallies as threads, and a case that ends its worker counted under its own
-// index although the worker reports a unit only at its end.
+// tallies as threads, whether the workers report each case or each unit, and a case that ends its
+// worker counted under its own index although the worker reports a unit only at its end.
 #include "proofs/worker_processes.h"
 
 #include <unistd.h>
@@ -29,11 +29,14 @@ std::vector<LawBinding> some_bindings() {
   return chosen;
 }
 
-RunLedger run(const std::vector<LawBinding>& bindings, bool processes) {
+// With a case timeout the workers report each case as it ends; without, a
+// unit's tally at its end.
+RunLedger run(const std::vector<LawBinding>& bindings, bool processes, double case_timeout = 0) {
   RunOptions options;
   options.cases = 80;
   options.jobs = 2;
   options.worker_processes = processes;
+  options.case_timeout = case_timeout;
   RunLedger ledger;
   run_units(bindings, options, ledger);
   return ledger;
@@ -44,7 +47,10 @@ RunLedger run(const std::vector<LawBinding>& bindings, bool processes) {
 TEST_CASE("worker processes count every unit as threads do", "[runner][processes]") {
   const std::vector<LawBinding> bindings = some_bindings();
   REQUIRE(bindings.size() == 4);
-  const RunLedger threads = run(bindings, false), processes = run(bindings, true);
+  const bool each_case = GENERATE(false, true);
+  INFO((each_case ? "each case reported" : "each unit's tally reported"));
+  const RunLedger threads = run(bindings, false),
+                  processes = run(bindings, true, each_case ? 600 : 0);
   CHECK(processes.units == threads.units);
   REQUIRE(processes.pairs.size() == bindings.size());
   std::uint64_t failed = 0;
