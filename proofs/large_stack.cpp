@@ -12,9 +12,9 @@
 
 namespace perturb::proofs {
 
-namespace {
+#ifdef PERTURB_LARGE_STACK_ON_THREAD
 
-void run_on_worker_thread(const std::function<void()>& body) {
+void run_on_large_stack(const std::function<void()>& body) {
   std::exception_ptr failure;
   {
     const WorkerThread thread([&] {
@@ -27,6 +27,10 @@ void run_on_worker_thread(const std::function<void()>& body) {
   }
   if (failure) std::rethrow_exception(failure);
 }
+
+#else
+
+namespace {
 
 // The switch in progress on this thread: makecontext passes its entry no
 // pointer portably, and a switch can run another (nested) one.
@@ -72,7 +76,9 @@ class StackMemory {
   void* base_ = nullptr;
 };
 
-void run_on_switched_stack(const std::function<void()>& body) {
+}  // namespace
+
+void run_on_large_stack(const std::function<void()>& body) {
   const StackMemory stack;
   Switch s;
   s.body = &body;
@@ -90,14 +96,6 @@ void run_on_switched_stack(const std::function<void()>& body) {
   if (s.failure) std::rethrow_exception(s.failure);
 }
 
-}  // namespace
-
-void run_on_large_stack(const std::function<void()>& body) {
-  if constexpr (kLargeStackOnCallingThread) {
-    run_on_switched_stack(body);
-  } else {
-    run_on_worker_thread(body);
-  }
-}
+#endif
 
 }  // namespace perturb::proofs

@@ -21,14 +21,16 @@ namespace perturb::proofs {
 void run_on_large_stack(const std::function<void()>& body);
 
 // Whether run_on_large_stack runs its body on the calling thread: everywhere
-// but in the sanitizer builds.
+// but in the sanitizer builds, which define PERTURB_LARGE_STACK_ON_THREAD.
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PERTURB_SANITIZED_STACKS 1
+#define PERTURB_LARGE_STACK_ON_THREAD 1
 #endif
 #endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || \
-    defined(PERTURB_SANITIZED_STACKS)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PERTURB_LARGE_STACK_ON_THREAD 1
+#endif
+#ifdef PERTURB_LARGE_STACK_ON_THREAD
 inline constexpr bool kLargeStackOnCallingThread = false;
 #else
 inline constexpr bool kLargeStackOnCallingThread = true;
