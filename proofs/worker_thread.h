@@ -10,6 +10,8 @@
 #include <system_error>
 #include <utility>
 
+#include "models/thread_caches.h"
+
 namespace perturb::proofs {
 
 // Stack of each worker. Interpreting, normalising and evaluating a
@@ -37,6 +39,7 @@ class WorkerThread {
  private:
   static void* run(void* self) {
     static_cast<WorkerThread*>(self)->body_();
+    models::release_thread_caches();
     return nullptr;
   }
   std::function<void()> body_;
