@@ -73,7 +73,7 @@ class InternTable {
   void release_dead() {
     const UnchargedScope uncharged;
     for (Shard& shard : shards_) {
-      std::lock_guard<std::mutex> lock(shard.mutex);
+      const ShardLock lock(shard);
       rebuild(shard, 2);
     }
   }

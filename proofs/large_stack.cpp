@@ -11,19 +11,26 @@
 #include "proofs/worker_thread.h"
 
 namespace perturb::proofs {
+namespace {
+
+// Runs body and keeps what it throws: nothing may unwind past the entry of
+// another stack, a thread's or a switched one.
+void run_keeping_failure(const std::function<void()>& body, std::exception_ptr& failure) {
+  try {
+    body();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+}
+
+}  // namespace
 
 #ifdef PERTURB_LARGE_STACK_ON_THREAD
 
 void run_on_large_stack(const std::function<void()>& body) {
   std::exception_ptr failure;
   {
-    const WorkerThread thread([&] {
-      try {
-        body();
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    });
+    const WorkerThread thread([&] { run_keeping_failure(body, failure); });
   }
   if (failure) std::rethrow_exception(failure);
 }
@@ -42,15 +49,10 @@ struct Switch {
 };
 thread_local Switch* current_switch = nullptr;
 
-// The entry of the large stack; returning resumes `caller` (uc_link). Nothing
-// may unwind past it, so everything body throws is kept for the caller.
+// The entry of the large stack; returning resumes `caller` (uc_link).
 void enter() {
   Switch& s = *current_switch;
-  try {
-    (*s.body)();
-  } catch (...) {
-    s.failure = std::current_exception();
-  }
+  run_keeping_failure(*s.body, s.failure);
 }
 
 // The stack's memory: reserved, not committed (only touched pages are), its

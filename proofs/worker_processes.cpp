@@ -61,12 +61,12 @@ std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
 }
 
-// What a worker reports of a command's cases first…last−1 when it reports
-// them all at once: their tally, one JSON line. (A line per case made the
-// runner, a third process on the same cores, parse and count every case's
-// labels: a fifteenth of the CPU of a --jobs 2 run.)
-std::string tally_line(std::uint64_t last, const PairTally& tally) {
-  const json line = {{"last", last}, {"tally", tally_json(tally)}};
+// What a worker reports of a command's cases when it reports them all at
+// once: their tally, one JSON line. (A line per case made the runner, a third
+// process on the same cores, parse and count every case's labels: a
+// fifteenth of the CPU of a --jobs 2 run.)
+std::string tally_line(const PairTally& tally) {
+  const json line = {{"tally", tally_json(tally)}};
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
 }
 
@@ -100,7 +100,7 @@ constexpr int kOutOfMemory = 5;
               const CheckedCase checked = check_case_at(bindings[binding], options, index);
               count_case(tally, index, checked.labels, checked.outcome);
             }
-            if (!write_all(outcomes, tally_line(last, tally))) return;
+            if (!write_all(outcomes, tally_line(tally))) return;
             continue;
           }
           for (std::uint64_t index = first; index < last; ++index) {
@@ -312,10 +312,10 @@ class WorkerPool {
       const json line = json::parse(worker.buffer.substr(0, end));
       worker.buffer.erase(0, end + 1);
       worker.last_heard = Clock::now();
-      if (line.contains("tally")) {
+      if (line.contains("tally")) {  // the rest of the unit, all at once
         fold_into(worker.tally, tally_from_json(line.at("tally")));
-        worker.next = line.at("last").get<std::uint64_t>();
-        if (worker.next >= worker.range.last) complete(worker);
+        worker.next = worker.range.last;
+        complete(worker);
         continue;
       }
       Outcome outcome;

@@ -1,6 +1,7 @@
 // The first phase in worker processes (proofs/worker_processes.h): the same
-// tallies as threads, whether the workers report each case or each unit, and a case that ends its
-// worker counted under its own index although the worker reports a unit only at its end.
+// tallies as threads, whether the workers report each case or each unit's
+// tally, and a case that ends its worker counted under its own index
+// although the worker reports a unit only at its end.
 #include "proofs/worker_processes.h"
 
 #include <unistd.h>
