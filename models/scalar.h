@@ -229,11 +229,7 @@ class Tagged {
     if (b.is_unperturbed()) return a.scaled(b.primal_);
     if (a.is_unperturbed()) return b.scaled(a.primal_);
     if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
-      // AB = c·d·ε² = 0: the product stays first order in the one tag.
-      Tagged product(a.primal_ * b.primal_);
-      product.push_first_order(a.tags_[0],
-                               a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
-      return product;
+      return one_tag_product(a, b);
     }
     Terms product;
     product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
@@ -283,6 +279,17 @@ class Tagged {
   }
 
   bool is_general() const { return !general_.empty(); }
+
+  // a·b for a, b of one term each in the same tag: AB = c·d·ε² = 0, so the
+  // product stays first order in that tag. Its own function so that the
+  // result is built in place (a named local among operator*'s other returns
+  // was copied out, and the copy's loads stalled on its stores).
+  static Tagged one_tag_product(const Tagged& a, const Tagged& b) {
+    Tagged product(a.primal_ * b.primal_);
+    product.push_first_order(a.tags_[0],
+                             a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
+    return product;
+  }
 
   std::size_t term_count() const { return count_ + general_.size(); }
 
@@ -402,12 +409,7 @@ class Tagged {
   // primal + Σ coefficient(c_m)·m: each coefficient mapped, zeros dropped.
   template <class Coefficient>
   Tagged mapped(F primal, Coefficient coefficient) const {
-    if (!is_general()) {
-      Tagged x(std::move(primal));
-      for (std::size_t i = 0; i < count_; ++i)
-        x.push_first_order(tags_[i], coefficient(coefficients_[i]));
-      return x;
-    }
+    if (!is_general()) return first_order_mapped(std::move(primal), coefficient);
     Terms terms;
     terms.reserve(general_.size());
     for (const Term& term : general_)
@@ -415,10 +417,25 @@ class Tagged {
     return Tagged(std::move(primal), std::move(terms));
   }
 
+  // mapped for the first-order form; its own function for the reason
+  // one_tag_product is.
+  template <class Coefficient>
+  Tagged first_order_mapped(F primal, Coefficient& coefficient) const {
+    Tagged x(std::move(primal));
+    for (std::size_t i = 0; i < count_; ++i)
+      x.push_first_order(tags_[i], coefficient(coefficients_[i]));
+    return x;
+  }
+
   // The value times the unperturbed factor s.
   Tagged scaled(const F& s) const {
     return mapped(primal_ * s, [&](const F& c) { return c * s; });
   }
+
+  template <class G, class Derivative>
+  friend Tagged<G> taylor(const Tagged<G>& x, Derivative derivative);
+  template <class G, class Derivative>
+  friend Tagged<G> one_tag_taylor(const Tagged<G>& x, Derivative& derivative);
 
   F primal_;
   std::size_t count_ = 0;                       // terms in the first-order form
@@ -427,6 +444,20 @@ class Tagged {
   Terms general_;                               // the general form; empty in the first-order form
 };
 
+// taylor for x = a + c·ε, one tag: n² = 0, so the sum is f(a) + f'(a)·c·ε.
+// Every scalar of one forward-mode pass is of this form; taylor's loop would
+// build and drop five values to get it. The same floating-point operations
+// as the loop (0·q for the primal of n·q, which is NaN when q is infinite).
+template <class F, class Derivative>
+Tagged<F> one_tag_taylor(const Tagged<F>& x, Derivative& derivative) {
+  F factorial(1);
+  factorial *= F(1);
+  const F q = derivative(1) / factorial;
+  Tagged<F> result(derivative(0) + F(0) * q);
+  result.push_first_order(x.tags_[0], x.coefficients_[0] * q);
+  return result;
+}
+
 // f(a + n) = Σ_k f⁽ᵏ⁾(a)·nᵏ/k! for the nilpotent part n of x, where
 // derivative(k) = f⁽ᵏ⁾(a). The sum is finite: nᵏ = 0 once k exceeds the number
 // of distinct tags in n. The loop stops there even when nᵏ is not visibly 0:
@@ -434,6 +465,7 @@ class Tagged {
 template <class F, class Derivative>
 Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
   if (x.is_unperturbed()) return Tagged<F>(derivative(0));
+  if (x.count_ == 1 && !x.is_general()) return one_tag_taylor(x, derivative);
   const Tagged<F> nilpotent = x.nilpotent();
   Tagged<F> result(derivative(0));
   Tagged<F> power = nilpotent;  // nᵏ

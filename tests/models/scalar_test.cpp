@@ -8,6 +8,8 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <set>
 #include <thread>
 
@@ -412,6 +414,40 @@ TEST_CASE("the Taylor series in the first-order form stops after one term", "[sc
   CHECK(1.0 / (2.0 + eps(e)) == 0.5 - 0.25 * eps(e));
 }
 
+// taylor takes a shortcut for a + c·ε (one_tag_taylor): it must give what
+// the series' loop gives, f(a) + (a + c·ε − a)·f'(a)/1!, bit for bit, NaN
+// from 0·∞ and the sign of zero included (the reports are compared byte for
+// byte across versions).
+TEST_CASE("the one-tag Taylor shortcut is the series' first step, bit for bit", "[scalar][forms]") {
+  const Tag e = fresh_tag();
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto same_bits = [](double x, double y) {
+    return std::memcmp(&x, &y, sizeof x) == 0 || (std::isnan(x) && std::isnan(y));
+  };
+  for (const double a : {0.4, -0.0, 0.0, 1e308, -3.5, 710.0, inf}) {
+    // c finite: c·ε is built as ε·c, whose primal 0·c is NaN for an infinite c.
+    for (const double c : {2.0, -1e-300, 1e300, -5e-324}) {
+      const Scalar x = a + c * eps(e);
+      const auto series = [&](double d0, double d1) {
+        return Scalar(d0) + x.nilpotent() * Scalar(d1 / 1.0);
+      };
+      const std::pair<Scalar, Scalar> pairs[] = {
+          {sin(x), series(std::sin(a), std::cos(a))},
+          {cos(x), series(std::cos(a), -std::sin(a))},
+          {exp(x), series(std::exp(a), std::exp(a))},
+          {reciprocal(x), series(1 / a, (1 / a) * (-1 / a))},
+      };
+      for (const auto& [shortcut, loop] : pairs) {
+        INFO("a = " << a << ", c = " << c << ": " << shortcut.to_string() << " against "
+                    << loop.to_string());
+        CHECK(same_bits(shortcut.primal_value(), loop.primal_value()));
+        CHECK(same_bits(shortcut.tangent(e).primal_value(), loop.tangent(e).primal_value()));
+        CHECK(shortcut.has_tag(e) == loop.has_tag(e));
+      }
+    }
+  }
+}
+
 TEST_CASE("every value has one form, whatever built it", "[scalar][forms][property]") {
   const auto tags = three_tags();
   rc::prop("results are canonical and equal their term-by-term rebuild", [&] {
@@ -440,5 +476,6 @@ TEST_CASE("primitives of values with infinite coefficients terminate, non-finite
   CHECK_FALSE(overflowed.is_finite());
   CHECK_FALSE(exp(overflowed).is_finite());
   CHECK_FALSE(sin(overflowed).is_finite());
-  CHECK_FALSE(exp(Tagged<double>(1.0) + Tagged<double>::infinitesimal(first) * overflowed).is_finite());
+  CHECK_FALSE(
+      exp(Tagged<double>(1.0) + Tagged<double>::infinitesimal(first) * overflowed).is_finite());
 }
