@@ -1,24 +1,14 @@
 #include "calculus/tangent.h"
 
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "calculus/error.h"
-#include "calculus/hash.h"
 #include "calculus/mutation.h"
+#include "calculus/node_key_map.h"
 
 namespace perturb::calculus {
 namespace {
-
-using NodeAtIndex = std::pair<const TermNode*, std::uint32_t>;
-
-struct NodeAtIndexHash {
-  std::size_t operator()(const NodeAtIndex& key) const {
-    return static_cast<std::size_t>(
-        hash_combine(reinterpret_cast<std::uintptr_t>(key.first), key.second));
-  }
-};
 
 // ⟨ wrap(π1 t), wrap(π2 t) ⟩: the shape shared by the λ, T, ι and π clauses.
 template <class Wrap>
@@ -31,11 +21,10 @@ class Tangent {
   explicit Tangent(std::uint64_t max_nodes) : budget_(max_nodes) {}
 
   Term at(const Term& term, std::uint32_t x) {
-    const NodeAtIndex key{term.get(), x};
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (const Term* known = memo_.find(term.get(), x)) return *known;
     Term result = clause(term, x);
     budget_.spend(result);
-    memo_.emplace(key, result);
+    memo_.insert(term.get(), x, result);
     return result;
   }
 
@@ -86,7 +75,7 @@ class Tangent {
   }
 
   NodeBudget budget_;
-  std::unordered_map<NodeAtIndex, Term, NodeAtIndexHash> memo_;
+  NodeKeyMap<Term> memo_;  // (node, index of x); tangent_at's caller holds the nodes
 };
 
 }  // namespace

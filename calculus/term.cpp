@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <unordered_set>
 
 #include "calculus/error.h"
 #include "calculus/hash.h"
@@ -398,24 +397,24 @@ int compare_terms(const Term& a, const Term& b) {
 }
 
 std::uint64_t dag_size(const Term& term) {
-  std::unordered_set<const TermNode*> seen;
+  NodeKeySet seen;
   std::vector<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
     const TermNode* node = stack.back();
     stack.pop_back();
-    if (!seen.insert(node).second) continue;
+    if (!seen.insert(node)) continue;
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
   return seen.size();
 }
 
-std::unordered_set<const TermNode*> shared_subterms(const Term& term) {
-  std::unordered_set<const TermNode*> seen, shared;
+NodeKeySet shared_subterms(const Term& term) {
+  NodeKeySet seen, shared;
   std::vector<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
     const TermNode* node = stack.back();
     stack.pop_back();
-    if (!seen.insert(node).second) {
+    if (!seen.insert(node)) {
       shared.insert(node);  // a second parent edge
       continue;
     }

@@ -38,10 +38,10 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "calculus/error.h"
+#include "calculus/node_key_map.h"
 #include "calculus/type.h"
 
 namespace perturb::calculus {
@@ -174,6 +174,6 @@ int compare_terms(const Term& a, const Term& b);
 std::uint64_t dag_size(const Term& term);
 // The nodes of the term that occur more than once in its tree (the DAG
 // nodes with two or more parent edges, or one parent reached twice).
-std::unordered_set<const TermNode*> shared_subterms(const Term& term);
+NodeKeySet shared_subterms(const Term& term);
 
 }  // namespace perturb::calculus

@@ -3,23 +3,13 @@
 #include <fmt/format.h>
 
 #include <optional>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
-#include "calculus/hash.h"
+#include "calculus/node_key_map.h"
 
 namespace perturb::calculus {
 namespace {
-
-using NodeAtDepth = std::pair<const TermNode*, std::uint32_t>;
-
-struct NodeAtDepthHash {
-  std::size_t operator()(const NodeAtDepth& key) const {
-    return static_cast<std::size_t>(
-        hash_combine(reinterpret_cast<std::uintptr_t>(key.first), key.second));
-  }
-};
 
 // The first free variable of term (seen under depth binders) whose type
 // disagrees with context, as an Error.
@@ -29,7 +19,7 @@ class ScopeCheck {
 
   std::optional<Error> visit(const Term& term, std::uint32_t depth) {
     if (term->loose_bvar_range() <= depth) return std::nullopt;  // no free variable
-    if (!seen_.insert({term.get(), depth}).second) return std::nullopt;
+    if (!seen_.insert(term.get(), depth)) return std::nullopt;
     if (is_var(term)) return variable(term, var_index(term) - depth);
     const std::uint32_t inner = is_lam(term) ? depth + 1 : depth;
     for (const Term& child : term->children()) {
@@ -54,7 +44,7 @@ class ScopeCheck {
   }
 
   const Context& context_;
-  std::unordered_set<NodeAtDepth, NodeAtDepthHash> seen_;
+  NodeKeySet seen_;  // (node, depth) visited; the caller holds the term
 };
 
 }  // namespace

@@ -67,13 +67,12 @@
 #include <span>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "calculus/context.h"
 #include "calculus/error.h"
-#include "calculus/hash.h"
 #include "calculus/innermost_normalize.h"
+#include "calculus/node_key_map.h"
 #include "calculus/normalize.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
@@ -233,6 +232,7 @@ class Interpreter {
 
   // |Γ ⊢ term : type(term)|, for a term whose free variables have their types in Γ.
   Result run(const calculus::Context& context, const calculus::Term& term) {
+    root_ = term;
     if constexpr (SharesEvaluation<C>) shared_ = calculus::shared_subterms(term);
     Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
     for (const calculus::Binding& binding : context.entries()) {
@@ -262,28 +262,14 @@ class Interpreter {
     }
   };
 
-  // The key owns its term: a raw pointer to a dead term could be reused.
-  struct MemoKey {
-    calculus::Term term;
-    std::uint64_t scope;
-    friend bool operator==(const MemoKey&, const MemoKey&) = default;
-  };
-  struct MemoKeyHash {
-    std::size_t operator()(const MemoKey& key) const {
-      return static_cast<std::size_t>(
-          calculus::hash_combine(reinterpret_cast<std::uintptr_t>(key.term.get()), key.scope));
-    }
-  };
-
-  // |term| : |Γ| → |type(term)|.
+  // |term| : |Γ| → |type(term)|, term a node of root_.
   Result interpret(const Scope& scope, const calculus::Term& term) {
-    const MemoKey key{term, scope.id};
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    if (const Morphism* known = memo_.find(term.get(), scope.id)) return *known;
     Result result = interpret_uncached(scope, term);
     if constexpr (SharesEvaluation<C>) {
       if (result && shared_.contains(term.get())) result = c_.shared(*result);
     }
-    if (result) memo_.emplace(key, *result);
+    if (result) memo_.insert(term.get(), scope.id, *result);
     return result;
   }
 
@@ -497,16 +483,10 @@ class Interpreter {
   // a subterm reached through different λs of the same binder types (a DAG's
   // shared body) is interpreted once, not once per path to it.
   std::uint64_t child_scope(std::uint64_t parent, const calculus::Type& binder) {
-    const auto [it, added] = child_scopes_.try_emplace({parent, binder.get()}, next_scope_id_);
+    const auto [id, added] = child_scopes_.insert(binder.get(), parent, next_scope_id_);
     if (added) ++next_scope_id_;
-    return it->second;
+    return *id;
   }
-  struct ChildKeyHash {
-    std::size_t operator()(const std::pair<std::uint64_t, const void*>& key) const {
-      return static_cast<std::size_t>(
-          calculus::hash_combine(key.first, reinterpret_cast<std::uintptr_t>(key.second)));
-    }
-  };
 
   // A model without derivative refuses T; the normal-form reading must not
   // then compute T syntactically, which would check the calculus, not the model.
@@ -518,11 +498,12 @@ class Interpreter {
   const C& c_;
   bool refused_tangent_ = false;
   std::uint64_t next_scope_id_ = 0;
-  std::unordered_map<std::pair<std::uint64_t, const void*>, std::uint64_t, ChildKeyHash>
-      child_scopes_;
-  std::unordered_map<MemoKey, Morphism, MemoKeyHash> memo_;
+  calculus::NodeKeyMap<std::uint64_t> child_scopes_;  // per (binder type, parent scope id)
+  // The term run interprets: it keeps alive the nodes memo_ and shared_ key by address.
+  calculus::Term root_;
+  calculus::NodeKeyMap<Morphism> memo_;                            // |node| per (node, scope id)
   std::unordered_map<const calculus::TypeNode*, Object> objects_;  // object()'s memo
-  std::unordered_set<const calculus::TermNode*> shared_;  // subterms with several occurrences
+  calculus::NodeKeySet shared_;  // subterms with several occurrences
 };
 
 }  // namespace interpret_detail
