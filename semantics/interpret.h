@@ -264,10 +264,16 @@ class Interpreter {
 
   // |term| : |Γ| → |type(term)|, term a node of root_.
   Result interpret(const Scope& scope, const calculus::Term& term) {
+    if constexpr (SharesEvaluation<C>) {
+      // A node with one parent edge is reached once per scope its parent is
+      // interpreted in, and so, from the root down, once per scope: the memo
+      // would only miss (most nodes of a large derived term are such).
+      if (!shared_.contains(term.get())) return interpret_uncached(scope, term);
+    }
     if (const Morphism* known = memo_.find(term.get(), scope.id)) return *known;
     Result result = interpret_uncached(scope, term);
     if constexpr (SharesEvaluation<C>) {
-      if (result && shared_.contains(term.get())) result = c_.shared(*result);
+      if (result) result = c_.shared(*result);
     }
     if (result) memo_.insert(term.get(), scope.id, *result);
     return result;
@@ -354,22 +360,46 @@ class Interpreter {
   Result injection(const Scope& scope, const calculus::Term& term) {
     auto inner = interpret(scope, calculus::operand(term));
     if (!inner) return inner;
-    auto objects = factors(term->type());
-    if (!objects) return objects.error();
-    const auto& [left, right] = *objects;
-    return c_.compose(
-        calculus::component(term) == 1 ? inj1(c_, left, right) : inj2(c_, left, right), *inner);
+    const int k = calculus::component(term);
+    auto map = structure(term->type(), static_cast<std::uint64_t>(k), [&]() -> Result {
+      auto objects = factors(term->type());
+      if (!objects) return objects.error();
+      const auto& [left, right] = *objects;
+      return k == 1 ? inj1(c_, left, right) : inj2(c_, left, right);
+    });
+    if (!map) return map;
+    return c_.compose(*map, *inner);
   }
 
   // |π_k s| = π_k ∘ |s|.
   Result projection(const Scope& scope, const calculus::Term& term) {
     auto inner = interpret(scope, calculus::operand(term));
     if (!inner) return inner;
-    auto objects = factors(calculus::operand(term)->type());
-    if (!objects) return objects.error();
-    const auto& [left, right] = *objects;
-    return c_.compose(
-        calculus::component(term) == 1 ? c_.proj1(left, right) : c_.proj2(left, right), *inner);
+    const int k = calculus::component(term);
+    const calculus::Type& product = calculus::operand(term)->type();
+    auto map = structure(product, kProjection + static_cast<std::uint64_t>(k), [&]() -> Result {
+      auto objects = factors(product);
+      if (!objects) return objects.error();
+      const auto& [left, right] = *objects;
+      return k == 1 ? c_.proj1(left, right) : c_.proj2(left, right);
+    });
+    if (!map) return map;
+    return c_.compose(*map, *inner);
+  }
+
+  // The structure maps of a type, built by make() once per run: a derived
+  // term such as T_x M is mostly injections, projections and applications
+  // at a few types, and ι_k = ⟨id, 0⟩ alone is three morphisms. Kinds: ι_k
+  // of a product (k), π_k of a product (kProjection + k), ev of a function
+  // type (kEvaluation).
+  static constexpr std::uint64_t kProjection = 2;
+  static constexpr std::uint64_t kEvaluation = 5;
+  template <class Make>
+  Result structure(const calculus::Type& type, std::uint64_t kind, Make&& make) {
+    if (const Morphism* known = structure_.find(type.get(), kind)) return *known;
+    Result made = make();
+    if (made) structure_.insert(type.get(), kind, *made);
+    return made;
   }
 
   // |s N| = ev ∘ ⟨|s|, |N|⟩; first-order: |Tᵏ p N| = Tᵏ(p) ∘ |N|.
@@ -377,15 +407,19 @@ class Interpreter {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      auto domain = object(calculus::arrow_domain(fn->type()));
-      if (!domain) return domain.error();
-      auto codomain = object(calculus::arrow_codomain(fn->type()));
-      if (!codomain) return codomain.error();
+      auto eval = structure(fn->type(), kEvaluation, [&]() -> Result {
+        auto domain = object(calculus::arrow_domain(fn->type()));
+        if (!domain) return domain.error();
+        auto codomain = object(calculus::arrow_codomain(fn->type()));
+        if (!codomain) return codomain.error();
+        return c_.eval(*domain, *codomain);
+      });
+      if (!eval) return eval;
       auto function = interpret(scope, fn);
       if (!function) return function;
       auto argument = interpret(scope, arg);
       if (!argument) return argument;
-      return c_.compose(c_.eval(*domain, *codomain), c_.pair(*function, *argument));
+      return c_.compose(*eval, c_.pair(*function, *argument));
     } else {
       std::uint32_t tangents = 0;
       calculus::Term head = fn;
@@ -499,9 +533,11 @@ class Interpreter {
   bool refused_tangent_ = false;
   std::uint64_t next_scope_id_ = 0;
   calculus::NodeKeyMap<std::uint64_t> child_scopes_;  // per (binder type, parent scope id)
-  // The term run interprets: it keeps alive the nodes memo_ and shared_ key by address.
+  // The term run interprets: it keeps alive the nodes (and their types) the
+  // maps below key by address.
   calculus::Term root_;
-  calculus::NodeKeyMap<Morphism> memo_;                            // |node| per (node, scope id)
+  calculus::NodeKeyMap<Morphism> memo_;       // |node| per (node, scope id)
+  calculus::NodeKeyMap<Morphism> structure_;  // structure()'s, per (type, kind)
   std::unordered_map<const calculus::TypeNode*, Object> objects_;  // object()'s memo
   calculus::NodeKeySet shared_;  // subterms with several occurrences
 };
