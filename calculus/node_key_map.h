@@ -3,11 +3,13 @@
 // per (node, scope), T_x per (node, index of x), scope checking per (node,
 // depth), the shared subterms of a term. NodeKeySet is its set.
 //
-// Open addressing with linear probing over a power-of-two array of small
+// Open addressing with linear probing over a power-of-two array of 16-byte
 // slots, the values in a vector beside it: a lookup touches a slot or two
 // and copies nothing, where std::unordered_map chased a heap node per entry
 // and a key holding a Term counted a reference per lookup (the interpreter's
-// memo was a sixth of interpreting a large derived term).
+// memo was a sixth of interpreting a large derived term). The passes walk
+// DAGs of 10⁴–10⁵ nodes, so the slots' size is what decides how many
+// lookups miss the cache.
 //
 // The keys are addresses, not owners: the caller keeps every keyed node
 // alive while the map lives (each pass keeps the root of the DAG it walks),
@@ -19,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "calculus/error.h"
 #include "calculus/hash.h"
 
 namespace perturb::calculus {
@@ -42,13 +45,16 @@ class NodeKeyMap {
   // Adds (node, number) → value unless the key is present: the value at the
   // key and whether it was added. node is not null.
   std::pair<V*, bool> insert(const void* node, std::uint64_t number, V value) {
+    check(number <= UINT32_MAX && values_.size() < UINT32_MAX,
+          "NodeKeyMap: a number or a size past 32 bits");
     if (2 * (values_.size() + 1) > slots_.size()) grow();
     std::size_t i = start(node, number);
     for (; slots_[i].node != nullptr; i = (i + 1) & mask()) {
       const Slot& slot = slots_[i];
       if (slot.node == node && slot.number == number) return {&values_[slot.value], false};
     }
-    slots_[i] = Slot{node, number, values_.size()};
+    slots_[i] =
+        Slot{node, static_cast<std::uint32_t>(number), static_cast<std::uint32_t>(values_.size())};
     values_.push_back(std::move(value));
     return {&values_.back(), true};
   }
@@ -58,8 +64,8 @@ class NodeKeyMap {
  private:
   struct Slot {
     const void* node = nullptr;  // null: empty
-    std::uint64_t number = 0;
-    std::size_t value = 0;  // index into values_
+    std::uint32_t number = 0;
+    std::uint32_t value = 0;  // index into values_
   };
 
   std::size_t mask() const { return slots_.size() - 1; }

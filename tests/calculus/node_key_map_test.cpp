@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base_seed.h"
+#include "calculus/error.h"
 
 using namespace perturb::calculus;
 
@@ -56,6 +57,16 @@ TEST_CASE("NodeKeyMap's values can be changed through find", "[node_key_map]") {
   CHECK(*map.find(&b, 1) == 20);
   CHECK(map.insert(&a, 1, 99).second == false);
   CHECK(*map.find(&a, 1) == 15);
+}
+
+TEST_CASE("NodeKeyMap refuses a number past 32 bits, which its slots cannot hold",
+          "[node_key_map]") {
+  const int a = 0;
+  NodeKeyMap<int> map;
+  CHECK_THROWS_AS(map.insert(&a, std::uint64_t{1} << 32, 1), InternalError);
+  CHECK(map.insert(&a, UINT32_MAX, 2).second);
+  CHECK(map.find(&a, std::uint64_t{1} << 32) == nullptr);
+  CHECK(*map.find(&a, UINT32_MAX) == 2);
 }
 
 TEST_CASE("NodeKeySet says whether a key was new", "[node_key_map]") {
