@@ -11,18 +11,12 @@ using calculus::check;
 
 template <class F>
 BasicValue<F> BasicValue<F>::tuple(std::vector<BasicValue> elements) {
-  BasicValue value;
-  value.data_ = std::make_shared<const std::vector<BasicValue>>(std::move(elements));
-  return value;
+  return tuple_made(elements.size(), [&](std::size_t i) { return std::move(elements[i]); });
 }
 
 template <class F>
 BasicValue<F> BasicValue<F>::pair(BasicValue first, BasicValue second) {
-  std::vector<BasicValue> elements;
-  elements.reserve(2);
-  elements.push_back(std::move(first));
-  elements.push_back(std::move(second));
-  return tuple(std::move(elements));
+  return tuple_made(2, [&](std::size_t i) { return std::move(i == 0 ? first : second); });
 }
 
 template <class F>
@@ -42,7 +36,7 @@ bool BasicValue<F>::same_object_as(const BasicValue& other) const {
     case Kind::Scalar:
       return false;
     case Kind::Tuple:
-      return std::get<Elements>(data_) == std::get<Elements>(other.data_);
+      return std::get<Elements>(data_).values == std::get<Elements>(other.data_).values;
     case Kind::Closure:
       return std::get<SharedFunction>(data_) == std::get<SharedFunction>(other.data_);
   }
@@ -58,7 +52,8 @@ const Tagged<F>& BasicValue<F>::scalar() const {
 template <class F>
 std::span<const BasicValue<F>> BasicValue<F>::elements() const {
   check(is_tuple(), "closures: a tuple was expected");
-  return *std::get<Elements>(data_);
+  const Elements& elements = std::get<Elements>(data_);
+  return {elements.values.get(), elements.size};
 }
 
 template <class F>
@@ -99,10 +94,9 @@ namespace {
 // <f(a1), …, f(an)>.
 template <class F, class Map>
 BasicValue<F> map_elements(const BasicValue<F>& tuple, Map map) {
-  std::vector<BasicValue<F>> mapped;
-  mapped.reserve(tuple.elements().size());
-  for (const BasicValue<F>& element : tuple.elements()) mapped.push_back(map(element));
-  return BasicValue<F>::tuple(std::move(mapped));
+  const std::span<const BasicValue<F>> elements = tuple.elements();
+  return BasicValue<F>::tuple_made(elements.size(),
+                                   [&](std::size_t i) { return map(elements[i]); });
 }
 
 }  // namespace
@@ -119,10 +113,7 @@ BasicValue<F> add(const BasicValue<F>& a, const BasicValue<F>& b) {
     case Value::Kind::Tuple: {
       const std::span<const Value> left = a.elements(), right = b.elements();
       check(left.size() == right.size(), "closures: adding tuples of different lengths");
-      std::vector<Value> sum;
-      sum.reserve(left.size());
-      for (std::size_t i = 0; i < left.size(); ++i) sum.push_back(add(left[i], right[i]));
-      return Value::tuple(std::move(sum));
+      return Value::tuple_made(left.size(), [&](std::size_t i) { return add(left[i], right[i]); });
     }
     case Value::Kind::Closure:
       return Value::closure([a, b](const Value& x) { return add(apply(a, x), apply(b, x)); });

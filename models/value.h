@@ -55,6 +55,9 @@ class BasicValue {
   static BasicValue real(double r) { return BasicValue(Scalar(F(r))); }
   // <e1, …, en>.
   static BasicValue tuple(std::vector<BasicValue> elements);
+  // <make(0), …, make(size − 1)>, built in place: a tuple is one allocation.
+  template <class Make>
+  static BasicValue tuple_made(std::size_t size, Make&& make);
   // <first, second>, a point of a product.
   static BasicValue pair(BasicValue first, BasicValue second);
   // The function `function`, shared by every copy of the value; `description`,
@@ -84,7 +87,13 @@ class BasicValue {
  private:
   bool same_object_as(const BasicValue& other) const;
 
-  using Elements = std::shared_ptr<const std::vector<BasicValue>>;
+  // The elements and their count in one block (make_shared of an array):
+  // a shared vector was two allocations per tuple, and tuples are built on
+  // every pairing, addition and extraction of an evaluation.
+  struct Elements {
+    std::shared_ptr<const BasicValue[]> values;
+    std::size_t size = 0;
+  };
   struct Closure {
     Function function;
     std::string description;
@@ -92,6 +101,16 @@ class BasicValue {
   using SharedFunction = std::shared_ptr<const Closure>;
   std::variant<std::monostate, Scalar, Elements, SharedFunction> data_;
 };
+
+template <class F>
+template <class Make>
+BasicValue<F> BasicValue<F>::tuple_made(std::size_t size, Make&& make) {
+  std::shared_ptr<BasicValue[]> values = std::make_shared<BasicValue[]>(size);
+  for (std::size_t i = 0; i < size; ++i) values[i] = make(i);
+  BasicValue value;
+  value.data_ = Elements{std::move(values), size};
+  return value;
+}
 
 using Value = BasicValue<double>;
 using Scalar = Value::Scalar;

@@ -48,6 +48,21 @@ TEST_CASE("addition is componentwise on tuples and pointwise on functions", "[va
   CHECK(real(apply(twice, Value::real(3))) == 18);
 }
 
+TEST_CASE("a tuple holds its elements in order and is shared by its copies", "[value]") {
+  const Value built = Value::tuple_made(5, [](std::size_t i) { return Value::real(10.0 * i); });
+  const Value from_vector = Value::tuple({Value::real(0), Value(), square()});
+  REQUIRE(built.elements().size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) CHECK(real(component(built, i)) == 10.0 * i);
+  REQUIRE(from_vector.elements().size() == 3);
+  CHECK(component(from_vector, 1).is_zero());
+  CHECK(real(apply(component(from_vector, 2), Value::real(3))) == 9);
+  const Value copy = built;
+  CHECK(same_object(copy, built));
+  CHECK_FALSE(
+      same_object(Value::tuple_made(5, [&](std::size_t i) { return component(built, i); }), built));
+  CHECK(Value::tuple({}).elements().empty());
+}
+
 TEST_CASE("adding values of different types is an internal error", "[value]") {
   CHECK_THROWS_AS(add(Value::real(1), square()), perturb::calculus::InternalError);
   CHECK_THROWS_AS(add(Value::pair(Value(), Value()), Value::tuple({Value()})),
