@@ -127,21 +127,25 @@ class TangentDepths {
   NodeTable depths_;
 };
 
-void collect_forms(const Term& term, LabelSet& labels) {
+// Labels the forms of term's nodes; returns the number of its DAG nodes.
+std::uint64_t collect_forms(const Term& term, LabelSet& labels) {
   static constexpr std::array<const char*, 9> kNames = {
       "form:variable", "form:λ",       "form:application", "form:T",  "form:ι",
       "form:π",        "form:literal", "form:primitive",   "form:sum"};
   NodeTable seen;
+  std::uint64_t nodes = 0;
   Stack<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
     const TermNode* node = stack.back();
     stack.pop_back();
     if (!seen.insert({node})) continue;
+    ++nodes;
     labels.insert(node->kind() == TermKind::Sum && node->children().empty()
                       ? "form:0"
                       : kNames[static_cast<std::size_t>(node->kind())]);
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
+  return nodes;
 }
 
 // Whether the body of λd. body applies d to a term that itself applies d:
@@ -189,10 +193,11 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // output (f (f N), as a shared derivative d (d f)), the last variable of the
 // context used under a λ (what a substitution for it must lift), and
 // primitives under one, two, three or more T's (their higher Taylor
-// coefficients), all of them and each by name. `context_size` is the size of the term's context.
-void collect_structure(const Term& term, std::size_t context_size, TangentDepths& depths,
-                       LabelSet& labels) {
-  if (calculus::dag_size(term) > kMaxStructureNodes) return;
+// coefficients), all of them and each by name. `context_size` is the size of the term's
+// context, `dag_nodes` the number of its DAG nodes.
+void collect_structure(const Term& term, std::size_t context_size, std::uint64_t dag_nodes,
+                       TangentDepths& depths, LabelSet& labels) {
+  if (dag_nodes > kMaxStructureNodes) return;
   struct Visit {
     const calculus::TermNode* node;
     std::uint32_t lams;  // enclosing λs
@@ -262,22 +267,24 @@ std::vector<std::string> case_labels(const Case& k) {
   TangentDepths depths;
   std::uint32_t deepest_tangent = 0;
   bool higher_order = false;
+  // The term's DAG nodes, its forms labelled on the way.
   const auto visit = [&](const Term& term, const calculus::Type& type) {
-    collect_forms(term, labels);
+    const std::uint64_t nodes = collect_forms(term, labels);
     deepest_tangent = std::max(deepest_tangent, depths.of(term));
     higher_order = higher_order || has_arrow(type);
+    return nodes;
   };
   for (const CaseTerm& entry : k.terms) {
-    visit(entry.term, entry.type);
-    collect_structure(entry.term, entry.context.size(), depths, labels);
+    const std::uint64_t nodes = visit(entry.term, entry.type);
+    collect_structure(entry.term, entry.context.size(), nodes, depths, labels);
     if (entry.context.size() >= 3) labels.insert("structure:context-of-3+");
     for (const calculus::Binding& binding : entry.context.entries()) {
       higher_order = higher_order || has_arrow(binding.type);
     }
   }
   for (std::size_t i = 0; i < k.point.size(); ++i) {
-    visit(k.point[i], k.point_context.entries()[i].type);
-    collect_structure(k.point[i], 0, depths, labels);
+    const std::uint64_t nodes = visit(k.point[i], k.point_context.entries()[i].type);
+    collect_structure(k.point[i], 0, nodes, depths, labels);
   }
   static constexpr std::array<const char*, 4> kTangentDepths = {"T-depth:0", "T-depth:1",
                                                                 "T-depth:2", "T-depth:3+"};

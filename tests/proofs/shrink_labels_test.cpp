@@ -178,3 +178,20 @@ TEST_CASE("structure labels: the last variable of the context under a binder", "
                                          "structure:last-variable-under-λ",
                                          "structure:last-variable-under-λ-in-context-of-3+"});
 }
+
+TEST_CASE("structure labels: not computed past 4000 DAG nodes", "[labels]") {
+  const auto real = calculus::real_type();
+  const auto function = calculus::mk_arrow(real, real);
+  // λx. π1 (T sin ⟨1, x⟩) + 1 + 2 + … + n: the λ distributes over the sum (spec §3),
+  // so n literals and n λs, about 2n + 10 DAG nodes.
+  const auto with_literals = [&](int n) {
+    std::string text = "\\x:R. pi1 (T sin <1, x>)";
+    for (int i = 1; i <= n; ++i) text += " + " + std::to_string(i);
+    return structure_labels({}, text, function);
+  };
+  CHECK(with_literals(100) == std::vector<std::string>{"structure:T-under-λ",
+                                                       "structure:primitive-under-T:1",
+                                                       "structure:sin-under-T:1"});
+  CHECK(with_literals(1900).size() == 3);
+  CHECK(with_literals(2100).empty());
+}
