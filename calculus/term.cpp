@@ -396,30 +396,35 @@ int compare_terms(const Term& a, const Term& b) {
   return compare_impl(a, b, true);
 }
 
-std::uint64_t dag_size(const Term& term) {
+namespace {
+
+// The nodes of term's DAG, each visited once; repeated(node) is called for
+// every further parent edge that reaches a visited node.
+template <class Repeated>
+NodeKeySet dag_nodes(const Term& term, Repeated&& repeated) {
   NodeKeySet seen;
   std::vector<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
     const TermNode* node = stack.back();
     stack.pop_back();
-    if (!seen.insert(node)) continue;
-    for (const Term& child : node->children()) stack.push_back(child.get());
-  }
-  return seen.size();
-}
-
-NodeKeySet shared_subterms(const Term& term) {
-  NodeKeySet seen, shared;
-  std::vector<const TermNode*> stack{term.get()};
-  while (!stack.empty()) {
-    const TermNode* node = stack.back();
-    stack.pop_back();
     if (!seen.insert(node)) {
-      shared.insert(node);  // a second parent edge
+      repeated(node);
       continue;
     }
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
+  return seen;
+}
+
+}  // namespace
+
+std::uint64_t dag_size(const Term& term) {
+  return dag_nodes(term, [](const TermNode*) {}).size();
+}
+
+NodeKeySet shared_subterms(const Term& term) {
+  NodeKeySet shared;
+  dag_nodes(term, [&](const TermNode* node) { shared.insert(node); });
   return shared;
 }
 

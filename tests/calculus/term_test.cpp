@@ -141,6 +141,12 @@ TEST_CASE("cached data: size, depth, free-variable range", "[term]") {
   const Term doubled = mk_app(mk_app(mk_var(2, mk_arrow(R, RtoR)), shared), shared);
   CHECK(doubled->tree_size() == 9);
   CHECK(dag_size(doubled) == 6);
+  // Shared: the nodes reached by two parent edges, f x and (below it) nothing else.
+  const NodeKeySet twice = shared_subterms(doubled);
+  CHECK(twice.size() == 1);
+  CHECK(twice.contains(shared.get()));
+  CHECK_FALSE(twice.contains(doubled.get()));
+  CHECK(shared_subterms(shared).size() == 0);
 }
 
 TEST_CASE("constructors refuse terms deeper than the limit", "[term]") {
