@@ -163,6 +163,10 @@ class Tagged {
   // Whether the value is a plain element of F.
   bool is_unperturbed() const { return count_ == 0 && general_.empty(); }
 
+  // Whether the value is a + c·ε for one tag ε: every scalar of one
+  // forward-mode pass.
+  bool has_one_tag() const { return count_ == 1 && !is_general(); }
+
   // How many distinct tags occur: a product of more nilpotent factors than
   // this vanishes.
   std::size_t tag_count() const {
@@ -433,8 +437,6 @@ class Tagged {
   }
 
   template <class G, class Derivative>
-  friend Tagged<G> taylor(const Tagged<G>& x, Derivative derivative);
-  template <class G, class Derivative>
   friend Tagged<G> one_tag_taylor(const Tagged<G>& x, Derivative& derivative);
 
   F primal_;
@@ -450,9 +452,7 @@ class Tagged {
 // as the loop (0·q for the primal of n·q, which is NaN when q is infinite).
 template <class F, class Derivative>
 Tagged<F> one_tag_taylor(const Tagged<F>& x, Derivative& derivative) {
-  F factorial(1);
-  factorial *= F(1);
-  const F q = derivative(1) / factorial;
+  const F q = derivative(1) / F(1);  // the loop's f'(a)/1!
   Tagged<F> result(derivative(0) + F(0) * q);
   result.push_first_order(x.tags_[0], x.coefficients_[0] * q);
   return result;
@@ -465,7 +465,7 @@ Tagged<F> one_tag_taylor(const Tagged<F>& x, Derivative& derivative) {
 template <class F, class Derivative>
 Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
   if (x.is_unperturbed()) return Tagged<F>(derivative(0));
-  if (x.count_ == 1 && !x.is_general()) return one_tag_taylor(x, derivative);
+  if (x.has_one_tag()) return one_tag_taylor(x, derivative);
   const Tagged<F> nilpotent = x.nilpotent();
   Tagged<F> result(derivative(0));
   Tagged<F> power = nilpotent;  // nᵏ

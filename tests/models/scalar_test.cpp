@@ -418,6 +418,15 @@ TEST_CASE("the Taylor series in the first-order form stops after one term", "[sc
 // the series' loop gives, f(a) + (a + c·ε − a)·f'(a)/1!, bit for bit, NaN
 // from 0·∞ and the sign of zero included (the reports are compared byte for
 // byte across versions).
+TEST_CASE("has_one_tag: a + c·ε for one tag, in the first-order form", "[scalar][forms]") {
+  const Tag e = fresh_tag(), f = fresh_tag();
+  CHECK((Scalar(1.0) + eps(e) * 2.0).has_one_tag());
+  CHECK(eps(e).has_one_tag());
+  CHECK_FALSE(Scalar(1.0).has_one_tag());
+  CHECK_FALSE((eps(e) + eps(f)).has_one_tag());
+  CHECK_FALSE((eps(e) * eps(f)).has_one_tag());  // ε_e·ε_f: the general form
+}
+
 TEST_CASE("the one-tag Taylor shortcut is the series' first step, bit for bit", "[scalar][forms]") {
   const Tag e = fresh_tag();
   const double inf = std::numeric_limits<double>::infinity();
