@@ -361,7 +361,8 @@ class Interpreter {
     auto inner = interpret(scope, calculus::operand(term));
     if (!inner) return inner;
     const int k = calculus::component(term);
-    auto map = structure(term->type(), static_cast<std::uint64_t>(k), [&]() -> Result {
+    const StructureMap kind = k == 1 ? StructureMap::Injection1 : StructureMap::Injection2;
+    auto map = structure(term->type(), kind, [&]() -> Result {
       auto objects = factors(term->type());
       if (!objects) return objects.error();
       const auto& [left, right] = *objects;
@@ -377,7 +378,8 @@ class Interpreter {
     if (!inner) return inner;
     const int k = calculus::component(term);
     const calculus::Type& product = calculus::operand(term)->type();
-    auto map = structure(product, kProjection + static_cast<std::uint64_t>(k), [&]() -> Result {
+    const StructureMap kind = k == 1 ? StructureMap::Projection1 : StructureMap::Projection2;
+    auto map = structure(product, kind, [&]() -> Result {
       auto objects = factors(product);
       if (!objects) return objects.error();
       const auto& [left, right] = *objects;
@@ -389,16 +391,21 @@ class Interpreter {
 
   // The structure maps of a type, built by make() once per run: a derived
   // term such as T_x M is mostly injections, projections and applications
-  // at a few types, and ι_k = ⟨id, 0⟩ alone is three morphisms. Kinds: ι_k
-  // of a product (k), π_k of a product (kProjection + k), ev of a function
-  // type (kEvaluation).
-  static constexpr std::uint64_t kProjection = 2;
-  static constexpr std::uint64_t kEvaluation = 5;
+  // at a few types, and ι_k = ⟨id, 0⟩ alone is three morphisms. Injections
+  // and projections are keyed by their product type, ev by its function type.
+  enum class StructureMap : std::uint8_t {
+    Injection1,
+    Injection2,
+    Projection1,
+    Projection2,
+    Evaluation
+  };
   template <class Make>
-  Result structure(const calculus::Type& type, std::uint64_t kind, Make&& make) {
-    if (const Morphism* known = structure_.find(type.get(), kind)) return *known;
+  Result structure(const calculus::Type& type, StructureMap kind, Make&& make) {
+    const auto key = static_cast<std::uint64_t>(kind);
+    if (const Morphism* known = structure_.find(type.get(), key)) return *known;
     Result made = make();
-    if (made) structure_.insert(type.get(), kind, *made);
+    if (made) structure_.insert(type.get(), key, *made);
     return made;
   }
 
@@ -407,7 +414,7 @@ class Interpreter {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      auto eval = structure(fn->type(), kEvaluation, [&]() -> Result {
+      auto eval = structure(fn->type(), StructureMap::Evaluation, [&]() -> Result {
         auto domain = object(calculus::arrow_domain(fn->type()));
         if (!domain) return domain.error();
         auto codomain = object(calculus::arrow_codomain(fn->type()));
