@@ -40,7 +40,8 @@ BasicMorphism<F> BasicClosureCategory<F>::identity(const Object& x) const {
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::compose(const Morphism& f, const Morphism& g) const {
   require_equal("compose", f.domain(), g.codomain());
-  return Morphism(g.domain(), f.codomain(), [f, g](const Point& p) { return f(g(p)); });
+  return Morphism(g.domain(), f.codomain(),
+                  [f = f.map(), g = g.map()](const Point& p) { return f(g(p)); });
 }
 
 template <class F>
@@ -53,7 +54,7 @@ template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::pair(const Morphism& f, const Morphism& g) const {
   require_equal("pair", f.domain(), g.domain());
   return Morphism(f.domain(), Object::product(f.codomain(), g.codomain()),
-                  [f, g](const Point& p) { return Point::pair(f(p), g(p)); });
+                  [f = f.map(), g = g.map()](const Point& p) { return Point::pair(f(p), g(p)); });
 }
 
 template <class F>
@@ -76,7 +77,7 @@ BasicMorphism<F> BasicClosureCategory<F>::add(const Morphism& f, const Morphism&
   require_equal("add", f.domain(), g.domain());
   require_equal("add", f.codomain(), g.codomain());
   return Morphism(f.domain(), f.codomain(),
-                  [f, g](const Point& p) { return closures::add(f(p), g(p)); });
+                  [f = f.map(), g = g.map()](const Point& p) { return closures::add(f(p), g(p)); });
 }
 
 template <class F>
@@ -126,7 +127,7 @@ BasicValue<F> BasicClosureCategory<F>::apply(const Morphism& f, const Point& p) 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::memoized(const Morphism& f) const {
   const std::uint64_t id = new_memo_id();
-  return Morphism(f.domain(), f.codomain(), [f, id](const Point& p) {
+  return Morphism(f.domain(), f.codomain(), [f = f.map(), id](const Point& p) {
     if (const Point* image = find_memoized(id, p)) return *image;
     Point image = f(p);
     remember(id, p, image);
@@ -147,7 +148,7 @@ BasicMorphism<F> BasicClosureCategory<F>::curry(const Morphism& f) const {
     throw semantics::CategoryError("curry: the domain " + domain.to_string() + " is not a product");
   }
   return Morphism(domain.left(), Object::exponential(domain.right(), f.codomain()),
-                  [f](const Point& z) {
+                  [f = f.map()](const Point& z) {
                     return Point::closure([f, z](const Point& x) { return f(Point::pair(z, x)); });
                   });
 }

@@ -160,3 +160,27 @@ TEST_CASE("the memo compares arguments by value: scalars by their bits, closures
   closures::remember(id, Value::real(std::nan("")), Value::real(1));
   CHECK(closures::find_memoized(id, Value::real(std::nan(""))) == nullptr);
 }
+
+TEST_CASE("a composite counts a step for itself and for each part it applies", "[closures][memo]") {
+  // Composites capture their parts' maps (BasicMorphism::map), which count a
+  // step as the parts themselves do: id ∘ (id + id) is five steps, ⟨id, id⟩ three.
+  const Closures c;
+  const closures::Object r = closures::Object::real();
+  const auto sum = c.compose(c.identity(r), c.add(c.identity(r), c.identity(r)));
+  const auto both = c.pair(c.identity(r), c.identity(r));
+  const auto steps_fit = [](const closures::Morphism& f, std::uint64_t budget) {
+    const closures::EvaluationScope<double> scope(budget);
+    try {
+      static_cast<void>(f(closures::Value::real(1)));
+      return true;
+    } catch (const semantics::EvaluationBudgetExceeded&) {
+      return false;
+    }
+  };
+  CHECK(steps_fit(sum, 5));
+  CHECK_FALSE(steps_fit(sum, 4));
+  CHECK(steps_fit(both, 3));
+  CHECK_FALSE(steps_fit(both, 2));
+  const closures::EvaluationScope<double> scope(10);
+  CHECK(closures::scalar_of(sum(closures::Value::real(1.5))).primal_value() == 3);
+}
