@@ -293,8 +293,12 @@ Term mk_sum(const Type& type, std::span<const Term> terms) {
   }
   if (simple.size() == 1) return simple.front();
   if (simple.empty()) return mk_zero(type);
-  std::sort(simple.begin(), simple.end(),
-            [](const Term& a, const Term& b) { return compare_terms(a, b) < 0; });
+  // compare_terms orders by hash first; only ties need the call (a sum of
+  // the reduct of T_x is sorted as it is built, summand by summand).
+  std::sort(simple.begin(), simple.end(), [](const Term& a, const Term& b) {
+    if (a->hash() != b->hash()) return a->hash() < b->hash();
+    return compare_terms(a, b) < 0;
+  });
   TermNode::Data data;
   data.type = type;
   return intern(TermKind::Sum, std::move(data), std::move(simple));
