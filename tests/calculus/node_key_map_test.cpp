@@ -80,3 +80,12 @@ TEST_CASE("NodeKeySet says whether a key was new", "[node_key_map]") {
   CHECK(set.contains(&objects[500], 7));
   CHECK_FALSE(set.contains(&objects[500], 6));
 }
+
+TEST_CASE("NodeKeySet refuses a number past 32 bits", "[node_key_map]") {
+  const int a = 0;
+  NodeKeySet set;
+  CHECK_THROWS_AS(set.insert(&a, std::uint64_t{1} << 32), InternalError);
+  CHECK(set.insert(&a, UINT32_MAX));
+  CHECK_FALSE(set.contains(&a, std::uint64_t{1} << 32));
+  CHECK(set.contains(&a, UINT32_MAX));
+}
