@@ -105,7 +105,9 @@ class BasicValue {
 template <class F>
 template <class Make>
 BasicValue<F> BasicValue<F>::tuple_made(std::size_t size, Make&& make) {
-  std::shared_ptr<BasicValue[]> values = std::make_shared<BasicValue[]>(size);
+  // Default-initialised (each element the zero value, its index written),
+  // not value-initialised: that would first zero every element's bytes.
+  std::shared_ptr<BasicValue[]> values = std::make_shared_for_overwrite<BasicValue[]>(size);
   for (std::size_t i = 0; i < size; ++i) values[i] = make(i);
   BasicValue value;
   value.data_ = Elements{std::move(values), size};
