@@ -55,16 +55,13 @@ class BasicMorphism {
   const std::decay_t<Function>&,
       const BasicValue<F>& > BasicMorphism(Object domain, Object codomain, Function&& function)
       : domain_(std::move(domain)),
-  codomain_(std::move(codomain)), function_(std::make_shared<const Stored<std::decay_t<Function>>>(
-                                      std::forward<Function>(function))) {}
+  codomain_(std::move(codomain)),
+  map_(std::make_shared<const Stored<std::decay_t<Function>>>(std::forward<Function>(function))) {}
 
   const Object& domain() const { return domain_; }
   const Object& codomain() const { return codomain_; }
   // The image of a point of the domain.
-  BasicValue<F> operator()(const BasicValue<F>& point) const {
-    count_step<F>();
-    return (*function_)(point);
-  }
+  BasicValue<F> operator()(const BasicValue<F>& point) const { return map_(point); }
 
  private:
   struct Callable {
@@ -89,7 +86,7 @@ class BasicMorphism {
     explicit Map(std::shared_ptr<const Callable> function) : function_(std::move(function)) {}
     std::shared_ptr<const Callable> function_;
   };
-  Map map() const { return Map(function_); }
+  const Map& map() const { return map_; }
 
  private:
   template <class Function>
@@ -100,7 +97,7 @@ class BasicMorphism {
   };
 
   Object domain_, codomain_;
-  std::shared_ptr<const Callable> function_;
+  Map map_;
 };
 
 template <class F>
