@@ -14,7 +14,8 @@
 //                 with t_1 < t_2, held inline (no allocation). This is every
 //                 scalar of one forward-mode pass: x + ε·v and all that a
 //                 computation makes of it, since ε·ε = 0 keeps it first order.
-//   general       anything else: a vector of terms sorted by monomial_less.
+//   general       anything else: a vector of terms sorted by monomial_less,
+//                 shared by the copies of the value.
 //
 // The arithmetic computes each coefficient by the same floating-point
 // operations in both forms; the first-order form only skips the allocation,
@@ -28,6 +29,8 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +70,13 @@ class Tagged {
     return x;
   }
 
+  // primal + coefficient·ε_tag, without the term when the coefficient is 0.
+  static Tagged first_order(F primal, Tag tag, F coefficient) {
+    Tagged x(std::move(primal));
+    x.push_first_order(tag, std::move(coefficient));
+    return x;
+  }
+
   // The coefficient of the empty monomial.
   const F& primal_value() const { return primal_; }
 
@@ -87,9 +97,9 @@ class Tagged {
       return i < count_ ? coefficients_[i] : F(0);
     }
     const auto found = std::lower_bound(
-        general_.begin(), general_.end(), monomial,
+        general().begin(), general().end(), monomial,
         [](const Term& term, const Monomial& m) { return monomial_less(term.monomial, m); });
-    return found != general_.end() && found->monomial == monomial ? found->coefficient : F(0);
+    return found != general().end() && found->monomial == monomial ? found->coefficient : F(0);
   }
 
   // The coefficient of ε_tag as a Tagged: Σ_{m ∋ ε_tag} c·(m ∖ ε_tag).
@@ -100,7 +110,7 @@ class Tagged {
     }
     F primal(0);
     Terms rest;
-    for (const Term& term : general_) {
+    for (const Term& term : general()) {
       if (!monomial_contains(term.monomial, tag)) continue;
       if (term.monomial.size() == 1) {
         primal = term.coefficient;
@@ -121,7 +131,7 @@ class Tagged {
       return rest;
     }
     Terms rest;
-    for (const Term& term : general_) {
+    for (const Term& term : general()) {
       if (!monomial_contains(term.monomial, tag)) rest.push_back(term);
     }
     return Tagged(primal_, std::move(rest), Canonical{});
@@ -139,8 +149,8 @@ class Tagged {
       return renamed;
     }
     Terms renamed;
-    renamed.reserve(general_.size());
-    for (const Term& term : general_) {
+    renamed.reserve(general().size());
+    for (const Term& term : general()) {
       renamed.push_back(Term{monomial_swapped(term.monomial, a, b), term.coefficient});
     }
     return Tagged(primal_, std::move(renamed));
@@ -149,7 +159,7 @@ class Tagged {
   // Whether ε_tag occurs in some monomial.
   bool has_tag(Tag tag) const {
     if (!is_general()) return first_order_index(tag) < count_;
-    return std::any_of(general_.begin(), general_.end(),
+    return std::any_of(general().begin(), general().end(),
                        [tag](const Term& term) { return monomial_contains(term.monomial, tag); });
   }
 
@@ -161,7 +171,7 @@ class Tagged {
   }
 
   // Whether the value is a plain element of F.
-  bool is_unperturbed() const { return count_ == 0 && general_.empty(); }
+  bool is_unperturbed() const { return count_ == 0 && !general_; }
 
   // Whether the value is a + c·ε for one tag ε: every scalar of one
   // forward-mode pass.
@@ -172,7 +182,7 @@ class Tagged {
   std::size_t tag_count() const {
     if (!is_general()) return count_;
     std::vector<Tag> tags;
-    for (const Term& term : general_)
+    for (const Term& term : general())
       tags.insert(tags.end(), term.monomial.begin(), term.monomial.end());
     std::sort(tags.begin(), tags.end());
     return static_cast<std::size_t>(std::unique(tags.begin(), tags.end()) - tags.begin());
@@ -184,7 +194,7 @@ class Tagged {
     return isfinite(primal_) &&
            std::all_of(coefficients_.begin(), coefficients_.begin() + count_,
                        [](const F& c) { return isfinite(c); }) &&
-           std::all_of(general_.begin(), general_.end(),
+           std::all_of(general().begin(), general().end(),
                        [](const Term& term) { return isfinite(term.coefficient); });
   }
 
@@ -202,16 +212,18 @@ class Tagged {
            std::equal(a.tags_.begin(), a.tags_.begin() + a.count_, b.tags_.begin()) &&
            std::equal(a.coefficients_.begin(), a.coefficients_.begin() + a.count_,
                       b.coefficients_.begin()) &&
-           a.general_ == b.general_;
+           std::ranges::equal(a.general(), b.general());
   }
 
   friend Tagged operator-(const Tagged& x) {
     Tagged negated(-x.primal_);
     for (std::size_t i = 0; i < x.count_; ++i)
       negated.push_first_order(x.tags_[i], -x.coefficients_[i]);
-    negated.general_.reserve(x.general_.size());
-    for (const Term& term : x.general_)
-      negated.general_.push_back(Term{term.monomial, -term.coefficient});
+    if (!x.is_general()) return negated;
+    Terms terms;
+    terms.reserve(x.general_->size());
+    for (const Term& term : *x.general_) terms.push_back(Term{term.monomial, -term.coefficient});
+    negated.general_ = std::make_shared<const Terms>(std::move(terms));
     return negated;
   }
 
@@ -235,20 +247,7 @@ class Tagged {
     if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
       return one_tag_product(a, b);
     }
-    Terms product;
-    product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
-    a.for_each_term([&](const Monomial& m, const F& c) {
-      product.push_back(Term{m, c * b.primal_});
-    });
-    b.for_each_term([&](const Monomial& m, const F& c) {
-      product.push_back(Term{m, a.primal_ * c});
-    });
-    a.for_each_term([&](const Monomial& ma, const F& ca) {
-      b.for_each_term([&](const Monomial& mb, const F& cb) {
-        if (auto m = monomial_product(ma, mb)) product.push_back(Term{std::move(*m), ca * cb});
-      });
-    });
-    return Tagged(a.primal_ * b.primal_, std::move(product));
+    return general_product(a, b);
   }
 
   // a / b = a · (1/b), with 1/b by its Taylor expansion (see reciprocal).
@@ -276,13 +275,17 @@ class Tagged {
                       std::all_of(terms.begin(), terms.end(),
                                   [](const Term& term) { return term.monomial.size() == 1; });
     if (!fits) {
-      general_ = std::move(terms);
+      general_ = std::make_shared<const Terms>(std::move(terms));
       return;
     }
     for (Term& term : terms) push_first_order(term.monomial.front(), std::move(term.coefficient));
   }
 
-  bool is_general() const { return !general_.empty(); }
+  bool is_general() const { return general_ != nullptr; }
+  // The general form's terms; none in the first-order form.
+  std::span<const Term> general() const {
+    return general_ ? std::span<const Term>(*general_) : std::span<const Term>();
+  }
 
   // a·b for a, b of one term each in the same tag: AB = c·d·ε² = 0, so the
   // product stays first order in that tag. Its own function so that the
@@ -295,13 +298,33 @@ class Tagged {
     return product;
   }
 
-  std::size_t term_count() const { return count_ + general_.size(); }
+  // a·b in general: every pair of terms multiplied, products sharing a tag
+  // dropped. Its own function so that operator*, whose other cases are a few
+  // instructions, does not carry this one's frame.
+  static Tagged general_product(const Tagged& a, const Tagged& b) {
+    Terms product;
+    product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
+    a.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, c * b.primal_});
+    });
+    b.for_each_term([&](const Monomial& m, const F& c) {
+      product.push_back(Term{m, a.primal_ * c});
+    });
+    a.for_each_term([&](const Monomial& ma, const F& ca) {
+      b.for_each_term([&](const Monomial& mb, const F& cb) {
+        if (auto m = monomial_product(ma, mb)) product.push_back(Term{std::move(*m), ca * cb});
+      });
+    });
+    return Tagged(a.primal_ * b.primal_, std::move(product));
+  }
+
+  std::size_t term_count() const { return count_ + general().size(); }
 
   // visit(monomial, coefficient) for each term, in monomial_less order.
   template <class Visit>
   void for_each_term(Visit visit) const {
     for (std::size_t i = 0; i < count_; ++i) visit(Monomial{tags_[i]}, coefficients_[i]);
-    for (const Term& term : general_) visit(term.monomial, term.coefficient);
+    for (const Term& term : general()) visit(term.monomial, term.coefficient);
   }
 
   // Appends c·ε_tag to the first-order form: tag above every tag held, c ≠ 0
@@ -325,7 +348,7 @@ class Tagged {
   // The perturbation as a term list: the general one, or the first-order one
   // written into `storage`.
   const Terms& terms(Terms& storage) const {
-    if (is_general()) return general_;
+    if (is_general()) return *general_;
     storage = perturbation();
     return storage;
   }
@@ -415,8 +438,8 @@ class Tagged {
   Tagged mapped(F primal, Coefficient coefficient) const {
     if (!is_general()) return first_order_mapped(std::move(primal), coefficient);
     Terms terms;
-    terms.reserve(general_.size());
-    for (const Term& term : general_)
+    terms.reserve(general().size());
+    for (const Term& term : general())
       terms.push_back(Term{term.monomial, coefficient(term.coefficient)});
     return Tagged(std::move(primal), std::move(terms));
   }
@@ -443,7 +466,11 @@ class Tagged {
   std::size_t count_ = 0;                       // terms in the first-order form
   std::array<Tag, kInlineTerms> tags_{};        // increasing; the first count_ are used
   std::array<F, kInlineTerms> coefficients_{};  // non-zero; the first count_ are used
-  Terms general_;                               // the general form; empty in the first-order form
+  // The general form, shared by copies (it is never changed once built):
+  // null, not empty, in the first-order form, so that copying and destroying
+  // a first-order scalar, the scalars of every forward-mode pass, is a
+  // pointer test rather than a vector's copy and destructor out of line.
+  std::shared_ptr<const Terms> general_;
 };
 
 // taylor for x = a + c·ε, one tag: n² = 0, so the sum is f(a) + f'(a)·c·ε.
