@@ -266,9 +266,9 @@ std::pair<closures::BasicValue<F>, closures::BasicValue<F>> tangent_and_primal(
     result = {scaled(step, 1.0 / h), primal};
   } else {
     const Tag tag = Policy::derivative_tag();
-    const Value perturbed = f(add(x, scaled(v, Tagged<F>::infinitesimal(tag))));
-    result = {extract(perturbed, tag, Part::Tangent, Policy::renaming),
-              extract(perturbed, tag, Part::Primal, Policy::renaming)};
+    const Value image = f(perturbed(x, v, tag));
+    result = {extract(image, tag, Part::Tangent, Policy::renaming),
+              extract(image, tag, Part::Primal, Policy::renaming)};
   }
   if constexpr (Policy::tangent_scale != 1.0)
     result.first = scaled(result.first, Policy::tangent_scale);

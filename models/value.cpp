@@ -44,19 +44,6 @@ bool BasicValue<F>::same_object_as(const BasicValue& other) const {
 }
 
 template <class F>
-const Tagged<F>& BasicValue<F>::scalar() const {
-  check(is_scalar(), "closures: a scalar was expected");
-  return std::get<Scalar>(data_);
-}
-
-template <class F>
-std::span<const BasicValue<F>> BasicValue<F>::elements() const {
-  check(is_tuple(), "closures: a tuple was expected");
-  const Elements& elements = std::get<Elements>(data_);
-  return {elements.values.get(), elements.size};
-}
-
-template <class F>
 const BasicFunction<F>& BasicValue<F>::function() const {
   check(is_closure(), "closures: a function was expected");
   return std::get<SharedFunction>(data_)->function;
@@ -66,21 +53,6 @@ template <class F>
 const std::string& BasicValue<F>::description() const {
   check(is_closure(), "closures: a function was expected");
   return std::get<SharedFunction>(data_)->description;
-}
-
-template <class F>
-const Tagged<F>& scalar_of(const BasicValue<F>& value) {
-  static const Tagged<F> zero(F(0));
-  return value.is_zero() ? zero : value.scalar();
-}
-
-template <class F>
-const BasicValue<F>& component(const BasicValue<F>& tuple, std::size_t index) {
-  static const BasicValue<F> zero;
-  if (tuple.is_zero()) return zero;
-  const std::span<const BasicValue<F>> elements = tuple.elements();
-  check(index < elements.size(), "closures: tuple component out of range");
-  return elements[index];
 }
 
 template <class F>
@@ -138,6 +110,27 @@ BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagg
           [value, factor](const Value& x) { return scaled(apply(value, x), factor); });
   }
   return Value();
+}
+
+template <class F>
+BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag) {
+  using Value = BasicValue<F>;
+  if (v.is_zero()) return x;
+  if (x.is_tuple() && v.is_tuple()) {
+    const std::span<const Value> left = x.elements(), right = v.elements();
+    check(left.size() == right.size(), "closures: adding tuples of different lengths");
+    return Value::tuple_made(left.size(),
+                             [&](std::size_t i) { return perturbed(left[i], right[i], tag); });
+  }
+  if (x.is_scalar() && v.is_scalar() && x.scalar().is_unperturbed() &&
+      v.scalar().is_unperturbed()) {
+    // What add and scaled compute for plain reals p and c: ε·c has the
+    // primal 0·c and the coefficient 1·c, and p + ε·c the primal p + 0·c.
+    const F& p = x.scalar().primal_value();
+    const F& c = v.scalar().primal_value();
+    return Tagged<F>::first_order(p + F(0) * c, tag, F(1) * c);
+  }
+  return add(x, scaled(v, Tagged<F>::infinitesimal(tag)));
 }
 
 template <class F>
@@ -204,14 +197,13 @@ BasicValue<F> extract(const BasicValue<F>& value, Tag tag, Part part, Renaming r
   return Value();
 }
 
-#define PERTURB_INSTANTIATE_VALUE(F)                                          \
-  template class BasicValue<F>;                                               \
-  template const Tagged<F>& scalar_of(const BasicValue<F>&);                  \
-  template const BasicValue<F>& component(const BasicValue<F>&, std::size_t); \
-  template BasicValue<F> apply(const BasicValue<F>&, const BasicValue<F>&);   \
-  template BasicValue<F> add(const BasicValue<F>&, const BasicValue<F>&);     \
-  template BasicValue<F> scaled(const BasicValue<F>&, const Tagged<F>&);      \
-  template BasicValue<F> swapped(const BasicValue<F>&, Tag, Tag);             \
+#define PERTURB_INSTANTIATE_VALUE(F)                                                 \
+  template class BasicValue<F>;                                                      \
+  template BasicValue<F> apply(const BasicValue<F>&, const BasicValue<F>&);          \
+  template BasicValue<F> add(const BasicValue<F>&, const BasicValue<F>&);            \
+  template BasicValue<F> scaled(const BasicValue<F>&, const Tagged<F>&);             \
+  template BasicValue<F> perturbed(const BasicValue<F>&, const BasicValue<F>&, Tag); \
+  template BasicValue<F> swapped(const BasicValue<F>&, Tag, Tag);                    \
   template BasicValue<F> extract(const BasicValue<F>&, Tag, Part, Renaming);
 PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_VALUE)
 

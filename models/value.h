@@ -25,12 +25,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <type_traits>
 #include <variant>
 #include <vector>
 
+#include "calculus/error.h"
 #include "models/scalar.h"
 
 namespace perturb::models::closures {
@@ -70,10 +72,19 @@ class BasicValue {
   bool is_tuple() const { return kind() == Kind::Tuple; }
   bool is_closure() const { return kind() == Kind::Closure; }
 
-  // The scalar of a Scalar value.
-  const Scalar& scalar() const;
+  // The scalar of a Scalar value. (This accessor and the next are defined
+  // here, to be inlined: an evaluation calls them at every step.)
+  const Scalar& scalar() const {
+    const Scalar* scalar = std::get_if<Scalar>(&data_);
+    calculus::check(scalar != nullptr, "closures: a scalar was expected");
+    return *scalar;
+  }
   // The elements of a Tuple value.
-  std::span<const BasicValue> elements() const;
+  std::span<const BasicValue> elements() const {
+    const Elements* elements = std::get_if<Elements>(&data_);
+    calculus::check(elements != nullptr, "closures: a tuple was expected");
+    return {elements->values.get(), elements->size};
+  }
   // The function of a Closure value.
   const Function& function() const;
   // The closed term a Closure value was made from, or "" when it has none.
@@ -108,7 +119,19 @@ BasicValue<F> BasicValue<F>::tuple_made(std::size_t size, Make&& make) {
   // Default-initialised (each element the zero value, its index written),
   // not value-initialised: that would first zero every element's bytes.
   std::shared_ptr<BasicValue[]> values = std::make_shared_for_overwrite<BasicValue[]>(size);
-  for (std::size_t i = 0; i < size; ++i) values[i] = make(i);
+  for (std::size_t i = 0; i < size; ++i) {
+    // make(i) is built in the element's place, not moved into it (a variant's
+    // move is a dispatch on its alternative, a seventh of a perturbed
+    // evaluation of ℝ¹⁰⁰⁰ → R); the zero value it replaces needs no
+    // destructor. If make(i) throws, whatever it began in that place has been
+    // destroyed: the place gets a zero value again for the array's deleter.
+    try {
+      ::new (static_cast<void*>(&values[i])) BasicValue(make(i));
+    } catch (...) {
+      ::new (static_cast<void*>(&values[i])) BasicValue();
+      throw;
+    }
+  }
   BasicValue value;
   value.data_ = Elements{std::move(values), size};
   return value;
@@ -120,13 +143,27 @@ using Function = Value::Function;
 
 // ---- reading a value at its type (0 reads as the zero of every type) ----
 
-// The scalar a value of type R denotes: 0 for the zero value. (References,
-// not copies: copying a perturbed scalar allocates.)
+// The scalar a value of type R denotes: 0 for the zero value. (A reference,
+// not a copy: a scalar is seven words.)
 template <class F>
-const Tagged<F>& scalar_of(const BasicValue<F>& value);
+const Tagged<F>& scalar_of(const BasicValue<F>& value) {
+  if (value.is_zero()) {
+    static const Tagged<F> zero(F(0));
+    return zero;
+  }
+  return value.scalar();
+}
 // Element `index` of a tuple: the zero value for the zero value.
 template <class F>
-const BasicValue<F>& component(const BasicValue<F>& tuple, std::size_t index);
+const BasicValue<F>& component(const BasicValue<F>& tuple, std::size_t index) {
+  if (tuple.is_zero()) {
+    static const BasicValue<F> zero;
+    return zero;
+  }
+  const std::span<const BasicValue<F>> elements = tuple.elements();
+  calculus::check(index < elements.size(), "closures: tuple component out of range");
+  return elements[index];
+}
 // function(argument): the zero value for the zero function.
 template <class F>
 BasicValue<F> apply(const BasicValue<F>& function, const BasicValue<F>& argument);
@@ -141,6 +178,12 @@ template <class F>
 BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagged<F>>& factor);
 
 // ---- infinitesimals ----
+
+// x + ε_tag·v, the point a derivative evaluates at: equal, bit for bit, to
+// add(x, scaled(v, Tagged<F>::infinitesimal(tag))) (the same floating-point
+// operations), built in one pass without the intermediate ε·v.
+template <class F>
+BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag);
 
 // The value with ε_a and ε_b exchanged; at function type the conjugate
 // f ↦ swap ∘ f ∘ swap, so that applying it to a swapped argument gives the

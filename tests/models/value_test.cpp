@@ -2,7 +2,15 @@
 // structure, tag swapping, and ε-extraction with and without renaming.
 #include "models/value.h"
 
+#include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "calculus/error.h"
 
@@ -63,6 +71,24 @@ TEST_CASE("a tuple holds its elements in order and is shared by its copies", "[v
   CHECK(Value::tuple({}).elements().empty());
 }
 
+TEST_CASE("a tuple whose element throws is destroyed once, leaking nothing", "[value]") {
+  // Each element holds the sentinel; the third throws after building its
+  // value (the named result of a function is built in the element's place).
+  const auto sentinel = std::make_shared<int>(0);
+  const auto element = [&](std::size_t i) {
+    Value held = Value::closure([sentinel](const Value& x) { return x; });
+    if (i == 2) throw std::runtime_error("element 2");
+    return held;
+  };
+  CHECK_THROWS_AS(Value::tuple_made(4, element), std::runtime_error);
+  CHECK(sentinel.use_count() == 1);
+  {
+    const Value built = Value::tuple_made(2, element);
+    CHECK(sentinel.use_count() == 3);
+  }
+  CHECK(sentinel.use_count() == 1);
+}
+
 TEST_CASE("adding values of different types is an internal error", "[value]") {
   CHECK_THROWS_AS(add(Value::real(1), square()), perturb::calculus::InternalError);
   CHECK_THROWS_AS(add(Value::pair(Value(), Value()), Value::tuple({Value()})),
@@ -78,6 +104,77 @@ TEST_CASE("scaling distributes over tuples and functions", "[value]") {
   const Scalar perturbed = scalar_of(scaled(Value::real(5), eps(e)));
   CHECK(perturbed.primal_value() == 0);
   CHECK(perturbed.tangent(e).primal_value() == 5);
+}
+
+namespace {
+
+// Whether a and b are the same value bit for bit (NaN equal to itself, 0
+// unequal to −0); functions are compared at the point 1.5 + 0.25·ε.
+bool same_bits(const Value& a, const Value& b, Tag probe_tag) {
+  const auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Value::Kind::Zero:
+      return true;
+    case Value::Kind::Scalar: {
+      const auto ta = a.scalar().perturbation(), tb = b.scalar().perturbation();
+      if (bits(a.scalar().primal_value()) != bits(b.scalar().primal_value())) return false;
+      return std::equal(ta.begin(), ta.end(), tb.begin(), tb.end(), [&](auto& x, auto& y) {
+        return x.monomial == y.monomial && bits(x.coefficient) == bits(y.coefficient);
+      });
+    }
+    case Value::Kind::Tuple:
+      return std::ranges::equal(a.elements(), b.elements(),
+                                [&](auto& x, auto& y) { return same_bits(x, y, probe_tag); });
+    case Value::Kind::Closure: {
+      const Value probe = Scalar(1.5) + eps(probe_tag) * 0.25;
+      return same_bits(apply(a, probe), apply(b, probe), probe_tag);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("perturbed(x, v, ε) is add(x, scaled(v, ε)) bit for bit", "[value]") {
+  const Tag e = fresh_tag(), other = fresh_tag();
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  // Plain reals (signed zeros and non-finite ones included), perturbed
+  // reals, zero values, nested tuples, functions, and a point and direction
+  // of different shapes.
+  const std::vector<std::pair<Value, Value>> cases = {
+      {Value::real(2), Value::real(3)},
+      {Value::real(-0.0), Value::real(5)},
+      {Value::real(-0.0), Value::real(-5)},
+      {Value::real(1), Value::real(-0.0)},
+      {Value::real(1), Value::real(0)},
+      {Value::real(inf), Value::real(2)},
+      {Value::real(1), Value::real(inf)},
+      {Value::real(nan), Value::real(1)},
+      {Value::real(1), Value::real(nan)},
+      {Scalar(2.0) + eps(other) * 4.0, Value::real(3)},
+      {Value::real(2), Scalar(3.0) + eps(other)},
+      {Value(), Value::real(3)},
+      {Value::real(3), Value()},
+      {Value(), Value()},
+      {Value::pair(Value::real(1), Value::pair(Value(), Value::real(-2))),
+       Value::pair(Value::real(0.5), Value::pair(Value::real(7), Value()))},
+      {Value::pair(Value::real(1), Value::real(2)), Value()},
+      {Value(), Value::pair(Value::real(1), Value::real(2))},
+      {square(), square()},
+      {Value::pair(square(), Value::real(1)), Value::pair(Value(), Value::real(-1))},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    INFO("case " << i);
+    const auto& [x, v] = cases[i];
+    CHECK(same_bits(perturbed(x, v, e), add(x, scaled(v, eps(e))), other));
+  }
+  // Both read ε·v at once: the tangent of x + ε·v is v.
+  CHECK(scalar_of(perturbed(Value::real(2), Value::real(3), e)).tangent(e).primal_value() == 3);
+  CHECK_THROWS_AS(perturbed(Value::pair(Value(), Value()), Value::tuple({Value()}), e),
+                  perturb::calculus::InternalError);
+  CHECK_THROWS_AS(perturbed(Value::real(1), square(), e), perturb::calculus::InternalError);
 }
 
 TEST_CASE("swapping exchanges two tags; at function type it conjugates", "[value]") {
