@@ -13,6 +13,8 @@ std::string Error::to_string() const {
 
 namespace perturb::calculus {
 
+void throw_internal_error(const char* message) { throw InternalError(message); }
+
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return text;
   std::size_t cut = max_bytes;

@@ -75,9 +75,14 @@ class TooDeep : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws InternalError(message); out of line, so that the test is all of
+// `check` that is inlined where it is called (evaluations call it per step).
+[[noreturn]] void throw_internal_error(const char* message);
+
 // Throws InternalError(message) unless condition holds.
 inline void check(bool condition, const char* message) {
-  if (!condition) throw InternalError(message);
+  if (!condition) [[unlikely]]
+    throw_internal_error(message);
 }
 
 }  // namespace perturb::calculus

@@ -1,5 +1,6 @@
 #include "models/value.h"
 
+#include <optional>
 #include <utility>
 
 #include "calculus/error.h"
@@ -112,6 +113,22 @@ BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagg
   return Value();
 }
 
+namespace {
+
+// p + ε·c for plain reals p and c, if x and v are plain reals: what add and
+// scaled compute (ε·c has the primal 0·c and the coefficient 1·c, and
+// p + ε·c the primal p + 0·c).
+template <class F>
+std::optional<Tagged<F>> perturbed_real(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag) {
+  if (!x.is_scalar() || !v.is_scalar()) return std::nullopt;
+  const Tagged<F>&p = x.scalar(), &c = v.scalar();
+  if (!p.is_unperturbed() || !c.is_unperturbed()) return std::nullopt;
+  return Tagged<F>::first_order(p.primal_value() + F(0) * c.primal_value(), tag,
+                                F(1) * c.primal_value());
+}
+
+}  // namespace
+
 template <class F>
 BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag) {
   using Value = BasicValue<F>;
@@ -119,17 +136,13 @@ BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag)
   if (x.is_tuple() && v.is_tuple()) {
     const std::span<const Value> left = x.elements(), right = v.elements();
     check(left.size() == right.size(), "closures: adding tuples of different lengths");
-    return Value::tuple_made(left.size(),
-                             [&](std::size_t i) { return perturbed(left[i], right[i], tag); });
+    // Points of ℝⁿ are tuples of reals: those elements without a call.
+    return Value::tuple_made(left.size(), [&](std::size_t i) -> Value {
+      if (auto real = perturbed_real(left[i], right[i], tag)) return std::move(*real);
+      return perturbed(left[i], right[i], tag);
+    });
   }
-  if (x.is_scalar() && v.is_scalar() && x.scalar().is_unperturbed() &&
-      v.scalar().is_unperturbed()) {
-    // What add and scaled compute for plain reals p and c: ε·c has the
-    // primal 0·c and the coefficient 1·c, and p + ε·c the primal p + 0·c.
-    const F& p = x.scalar().primal_value();
-    const F& c = v.scalar().primal_value();
-    return Tagged<F>::first_order(p + F(0) * c, tag, F(1) * c);
-  }
+  if (auto real = perturbed_real(x, v, tag)) return std::move(*real);
   return add(x, scaled(v, Tagged<F>::infinitesimal(tag)));
 }
 
