@@ -240,14 +240,14 @@ class Tagged {
   friend Tagged operator-(const Tagged& a, const Tagged& b) { return a + (-b); }
 
   // (a₀ + A)(b₀ + B) = a₀b₀ + a₀B + b₀A + AB, where AB drops products sharing a tag.
+  // The two cases of a forward pass (both plain, both a + c·ε in one tag)
+  // are tested here, inline; the others are product_otherwise's.
   friend Tagged operator*(const Tagged& a, const Tagged& b) {
     if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ * b.primal_);
-    if (b.is_unperturbed()) return a.scaled(b.primal_);
-    if (a.is_unperturbed()) return b.scaled(a.primal_);
     if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
       return one_tag_product(a, b);
     }
-    return general_product(a, b);
+    return product_otherwise(a, b);
   }
 
   // a / b = a · (1/b), with 1/b by its Taylor expansion (see reciprocal).
@@ -296,6 +296,13 @@ class Tagged {
     product.push_first_order(a.tags_[0],
                              a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
     return product;
+  }
+
+  // a·b when a and b are not both plain nor both in one same tag.
+  static Tagged product_otherwise(const Tagged& a, const Tagged& b) {
+    if (b.is_unperturbed()) return a.scaled(b.primal_);
+    if (a.is_unperturbed()) return b.scaled(a.primal_);
+    return general_product(a, b);
   }
 
   // a·b in general: every pair of terms multiplied, products sharing a tag
@@ -490,9 +497,7 @@ Tagged<F> one_tag_taylor(const Tagged<F>& x, Derivative& derivative) {
 // of distinct tags in n. The loop stops there even when nᵏ is not visibly 0:
 // with an infinite coefficient, ∞·0 = NaN keeps terms that ε² = 0 kills.
 template <class F, class Derivative>
-Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
-  if (x.is_unperturbed()) return Tagged<F>(derivative(0));
-  if (x.has_one_tag()) return one_tag_taylor(x, derivative);
+Tagged<F> taylor_series(const Tagged<F>& x, Derivative& derivative) {
   const Tagged<F> nilpotent = x.nilpotent();
   Tagged<F> result(derivative(0));
   Tagged<F> power = nilpotent;  // nᵏ
@@ -504,6 +509,14 @@ Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
     power = power * nilpotent;
   }
   return result;
+}
+
+// taylor's two cases of a forward pass, tested inline; the series otherwise.
+template <class F, class Derivative>
+Tagged<F> taylor(const Tagged<F>& x, Derivative derivative) {
+  if (x.is_unperturbed()) return Tagged<F>(derivative(0));
+  if (x.has_one_tag()) return one_tag_taylor(x, derivative);
+  return taylor_series(x, derivative);
 }
 
 // sin(a + n): the derivatives of sin cycle through sin, cos, −sin, −cos.
