@@ -24,7 +24,9 @@ template <class T>
 using Stack = boost::container::small_vector<T, 32>;
 
 // A map from keys (a node and up to two small numbers) to a number, with
-// open addressing.
+// open addressing. Emptied in constant time (`clear`), so that one table
+// serves every walk of a case: a fresh table per walk (one per application
+// node, for the own-output search) was zeroed and grown again each time.
 class NodeTable {
  public:
   struct Key {
@@ -36,7 +38,7 @@ class NodeTable {
   // The value of key, or null.
   const std::uint32_t* find(const Key& key) const {
     for (std::size_t i = slot_of(key);; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i].key.node == nullptr) return nullptr;
+      if (!used(slots_[i])) return nullptr;
       if (slots_[i].key == key) return &slots_[i].value;
     }
   }
@@ -44,18 +46,28 @@ class NodeTable {
   bool insert(const Key& key, std::uint32_t value = 0) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     std::size_t i = slot_of(key);
-    for (; slots_[i].key.node != nullptr; i = (i + 1) & (slots_.size() - 1))
+    for (; used(slots_[i]); i = (i + 1) & (slots_.size() - 1))
       if (slots_[i].key == key) return false;
-    slots_[i] = {key, value};
+    slots_[i] = {key, value, generation_};
     ++size_;
     return true;
   }
+  // Removes every key; the slots stay.
+  void clear() {
+    size_ = 0;
+    if (++generation_ != 0) return;
+    for (Slot& slot : slots_) slot.generation = 0;  // 2³² clears: start again
+    generation_ = 1;
+  }
 
  private:
+  // A slot is used when its generation is the table's: clearing moves on.
   struct Slot {
     Key key{nullptr};
     std::uint32_t value = 0;
+    std::uint32_t generation = 0;
   };
+  bool used(const Slot& slot) const { return slot.generation == generation_; }
   std::size_t slot_of(const Key& key) const {
     std::uint64_t h = reinterpret_cast<std::uintptr_t>(key.node) ^
                       (std::uint64_t{key.a} << 32 | key.b) * 0x9e3779b97f4a7c15ULL;
@@ -65,15 +77,18 @@ class NodeTable {
   void grow() {
     Slots old(2 * slots_.size());
     old.swap(slots_);
+    const std::uint32_t old_generation = generation_;
+    generation_ = 1;
     size_ = 0;
     for (const Slot& slot : old)
-      if (slot.key.node != nullptr) insert(slot.key, slot.value);
+      if (slot.generation == old_generation) insert(slot.key, slot.value);
   }
   // Inline up to kInline slots: most tables are of a few nodes.
-  static constexpr std::size_t kInline = 32;
+  static constexpr std::size_t kInline = 64;
   using Slots = boost::container::small_vector<Slot, kInline>;
   Slots slots_ = Slots(kInline);
   std::size_t size_ = 0;
+  std::uint32_t generation_ = 1;  // slots start at 0: unused
 };
 
 // The labels of one case: names of static storage, each once.
@@ -127,12 +142,17 @@ class TangentDepths {
   NodeTable depths_;
 };
 
+// The tables of a case's walks, each emptied when a walk begins.
+struct WalkTables {
+  NodeTable forms, structure, searched, own_output;
+};
+
 // Labels the forms of term's nodes; returns the number of its DAG nodes.
-std::uint64_t collect_forms(const Term& term, LabelSet& labels) {
+std::uint64_t collect_forms(const Term& term, NodeTable& seen, LabelSet& labels) {
   static constexpr std::array<const char*, 9> kNames = {
       "form:variable", "form:λ",       "form:application", "form:T",  "form:ι",
       "form:π",        "form:literal", "form:primitive",   "form:sum"};
-  NodeTable seen;
+  seen.clear();
   std::uint64_t nodes = 0;
   Stack<const TermNode*> stack{term.get()};
   while (!stack.empty()) {
@@ -150,9 +170,9 @@ std::uint64_t collect_forms(const Term& term, LabelSet& labels) {
 
 // Whether the body of λd. body applies d to a term that itself applies d:
 // d (… d M …), the shape of a shared function used on its own output.
-bool applies_variable_to_own_output(const Term& lam) {
+bool applies_variable_to_own_output(const Term& lam, NodeTable& seen) {
   // (node, binders between it and the λ, whether inside an argument of d)
-  NodeTable seen;
+  seen.clear();
   Stack<std::tuple<const calculus::TermNode*, std::uint32_t, bool>> stack{
       {calculus::lam_body(lam).get(), 0, false}};
   while (!stack.empty()) {
@@ -196,14 +216,15 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // coefficients), all of them and each by name. `context_size` is the size of the term's
 // context, `dag_nodes` the number of its DAG nodes.
 void collect_structure(const Term& term, std::size_t context_size, std::uint64_t dag_nodes,
-                       TangentDepths& depths, LabelSet& labels) {
+                       TangentDepths& depths, WalkTables& tables, LabelSet& labels) {
   if (dag_nodes > kMaxStructureNodes) return;
   struct Visit {
     const calculus::TermNode* node;
     std::uint32_t lams;  // enclosing λs
     std::uint32_t tans;  // enclosing T's, capped at 3
   };
-  NodeTable seen;
+  NodeTable& seen = tables.structure;
+  seen.clear();
   Stack<Visit> stack{{term.get(), 0, 0}};
   while (!stack.empty()) {
     const Visit visit = stack.back();
@@ -231,11 +252,13 @@ void collect_structure(const Term& term, std::size_t context_size, std::uint64_t
         const Term& arg = node.children()[1];
         if (calculus::is_arrow(arg->type())) labels.insert("structure:function-argument");
         // let d = N in … d (d …) with T in N: a shared derivative on its own output.
-        if (calculus::is_lam(fn) && depths.of(arg) > 0 && applies_variable_to_own_output(fn))
+        if (calculus::is_lam(fn) && depths.of(arg) > 0 &&
+            applies_variable_to_own_output(fn, tables.own_output))
           labels.insert("structure:shared-derivative-on-own-output");
         // f (… f N …): the same function node applied inside its own argument.
         Stack<const calculus::TermNode*> inner{arg.get()};
-        NodeTable searched;
+        NodeTable& searched = tables.searched;
+        searched.clear();
         while (!inner.empty()) {
           const calculus::TermNode* candidate = inner.back();
           inner.pop_back();
@@ -265,18 +288,19 @@ void collect_structure(const Term& term, std::size_t context_size, std::uint64_t
 std::vector<std::string> case_labels(const Case& k) {
   LabelSet labels;
   TangentDepths depths;
+  WalkTables tables;
   std::uint32_t deepest_tangent = 0;
   bool higher_order = false;
   // The term's DAG nodes, its forms labelled on the way.
   const auto visit = [&](const Term& term, const calculus::Type& type) {
-    const std::uint64_t nodes = collect_forms(term, labels);
+    const std::uint64_t nodes = collect_forms(term, tables.forms, labels);
     deepest_tangent = std::max(deepest_tangent, depths.of(term));
     higher_order = higher_order || has_arrow(type);
     return nodes;
   };
   for (const CaseTerm& entry : k.terms) {
     const std::uint64_t nodes = visit(entry.term, entry.type);
-    collect_structure(entry.term, entry.context.size(), nodes, depths, labels);
+    collect_structure(entry.term, entry.context.size(), nodes, depths, tables, labels);
     if (entry.context.size() >= 3) labels.insert("structure:context-of-3+");
     for (const calculus::Binding& binding : entry.context.entries()) {
       higher_order = higher_order || has_arrow(binding.type);
@@ -284,7 +308,7 @@ std::vector<std::string> case_labels(const Case& k) {
   }
   for (std::size_t i = 0; i < k.point.size(); ++i) {
     const std::uint64_t nodes = visit(k.point[i], k.point_context.entries()[i].type);
-    collect_structure(k.point[i], 0, nodes, depths, labels);
+    collect_structure(k.point[i], 0, nodes, depths, tables, labels);
   }
   static constexpr std::array<const char*, 4> kTangentDepths = {"T-depth:0", "T-depth:1",
                                                                 "T-depth:2", "T-depth:3+"};

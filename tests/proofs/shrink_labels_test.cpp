@@ -154,6 +154,12 @@ TEST_CASE("structure labels: T under λ, function arguments, own output, shared 
         std::vector<std::string>{"structure:function-argument"});
   CHECK(structure_labels(f, "f (f 1)", real) ==
         std::vector<std::string>{"structure:applied-to-own-output"});
+  // The search from g's application passes f (f 1) first: f's own search,
+  // in the same (emptied) table, must still find f 1.
+  const Context fg({{"f", function}, {"g", function}});
+  CHECK(structure_labels(fg, "g (f (f 1))", real) ==
+        std::vector<std::string>{"structure:applied-to-own-output"});
+  CHECK(structure_labels(fg, "g (f 1)", real).empty());
   // let d = D s 0 in d (d f): a shared derivative on its own output.
   const std::string shared =
       "(\\d:(R -> R) -> R -> R. d (d (\\x:R. x * x)) 2) "
