@@ -32,9 +32,6 @@ struct Slot {
 // slowest sound.T cases.
 template <class F>
 struct Memo {
-  int depth = 0;
-  std::uint64_t steps = 0;
-  std::uint64_t max_steps = 0;
   std::vector<Slot<F>> slots;  // a power of two of them, or none; at most half used
   std::size_t used = 0;
 
@@ -113,29 +110,26 @@ Memo<F>& memo() {
 
 template <class F>
 EvaluationScope<F>::EvaluationScope(std::uint64_t max_steps) {
-  Memo<F>& m = memo<F>();
-  if (m.depth++ == 0) m.max_steps = max_steps;
+  evaluation_detail::Steps& steps = evaluation_detail::steps<F>;
+  if (steps.depth++ == 0) steps.budget = max_steps;
 }
 
 template <class F>
 EvaluationScope<F>::~EvaluationScope() {
-  Memo<F>& m = memo<F>();
-  if (--m.depth == 0) {
+  evaluation_detail::Steps& steps = evaluation_detail::steps<F>;
+  if (--steps.depth == 0) {
+    Memo<F>& m = memo<F>();
     // Frees the buckets too: kept, they would be charged to whichever case
     // first needed as many, and a case's memory account would depend on the
     // cases the thread ran before it (semantics/case_memory.h).
     std::vector<Slot<F>>().swap(m.slots);
     m.used = 0;
-    m.steps = 0;
+    steps.taken = 0;
   }
 }
 
-template <class F>
-void count_step() {
-  Memo<F>& m = memo<F>();
-  if (m.depth == 0 || ++m.steps <= m.max_steps) return;
-  throw semantics::EvaluationBudgetExceeded("the evaluation exceeded " +
-                                            std::to_string(m.max_steps) +
+void evaluation_detail::throw_budget_exceeded(std::uint64_t budget) {
+  throw semantics::EvaluationBudgetExceeded("the evaluation exceeded " + std::to_string(budget) +
                                             " steps (closures' evaluation budget)");
 }
 
@@ -147,7 +141,7 @@ std::uint64_t new_memo_id() {
 template <class F>
 const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argument) {
   Memo<F>& m = memo<F>();
-  if (m.depth == 0 || m.slots.empty()) return nullptr;
+  if (evaluation_detail::steps<F>.depth == 0 || m.slots.empty()) return nullptr;
   const Slot<F>& found = m.slot(id);
   if (found.id != id || !same_argument(found.argument, argument)) return nullptr;
   return &found.image;
@@ -155,8 +149,8 @@ const BasicValue<F>* find_memoized(std::uint64_t id, const BasicValue<F>& argume
 
 template <class F>
 void remember(std::uint64_t id, const BasicValue<F>& argument, const BasicValue<F>& image) {
+  if (evaluation_detail::steps<F>.depth == 0) return;
   Memo<F>& m = memo<F>();
-  if (m.depth == 0) return;
   if (2 * (m.used + 1) > m.slots.size()) m.grow();
   Slot<F>& slot = m.slot(id);
   if (slot.id == kNoMorphism) {
@@ -169,7 +163,6 @@ void remember(std::uint64_t id, const BasicValue<F>& argument, const BasicValue<
 
 #define PERTURB_INSTANTIATE_MEMO(F)                                                 \
   template class EvaluationScope<F>;                                                \
-  template void count_step<F>();                                                    \
   template const BasicValue<F>* find_memoized(std::uint64_t, const BasicValue<F>&); \
   template void remember(std::uint64_t, const BasicValue<F>&, const BasicValue<F>&);
 PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_MEMO)

@@ -39,10 +39,33 @@ class EvaluationScope {
   EvaluationScope& operator=(const EvaluationScope&) = delete;
 };
 
-// Counts one step of the open evaluation (none is open: nothing); throws
-// semantics::EvaluationBudgetExceeded past its budget.
+namespace evaluation_detail {
+
+// The open evaluation on this thread over F: how deep its scopes are nested
+// (0: none is open), the steps it took and the most it may take.
+struct Steps {
+  int depth = 0;
+  std::uint64_t taken = 0;
+  std::uint64_t budget = 0;
+};
 template <class F>
-void count_step();
+constinit inline thread_local Steps steps{};
+
+// Throws semantics::EvaluationBudgetExceeded for the budget.
+[[noreturn]] void throw_budget_exceeded(std::uint64_t budget);
+
+}  // namespace evaluation_detail
+
+// Counts one step of the open evaluation (none is open: nothing); throws
+// semantics::EvaluationBudgetExceeded past its budget. Inline: every
+// application of a morphism counts one.
+template <class F>
+void count_step() {
+  evaluation_detail::Steps& steps = evaluation_detail::steps<F>;
+  if (steps.depth == 0 || ++steps.taken <= steps.budget) [[likely]]
+    return;
+  evaluation_detail::throw_budget_exceeded(steps.budget);
+}
 
 // A new identity for a memoized morphism (never reused in the process).
 std::uint64_t new_memo_id();
