@@ -18,8 +18,9 @@
 //                 shared by the copies of the value.
 //
 // The arithmetic computes each coefficient by the same floating-point
-// operations in both forms; the first-order form only skips the allocation,
-// the sort and the monomial products.
+// operations in both forms; the first-order form only skips the allocations
+// (the shared pointer's block and the vector's), the sort and the monomial
+// products.
 #pragma once
 
 #include <fmt/format.h>
@@ -96,10 +97,11 @@ class Tagged {
       const std::size_t i = monomial.size() == 1 ? first_order_index(monomial.front()) : count_;
       return i < count_ ? coefficients_[i] : F(0);
     }
+    const std::span<const Term> terms = general();
     const auto found = std::lower_bound(
-        general().begin(), general().end(), monomial,
+        terms.begin(), terms.end(), monomial,
         [](const Term& term, const Monomial& m) { return monomial_less(term.monomial, m); });
-    return found != general().end() && found->monomial == monomial ? found->coefficient : F(0);
+    return found != terms.end() && found->monomial == monomial ? found->coefficient : F(0);
   }
 
   // The coefficient of ε_tag as a Tagged: Σ_{m ∋ ε_tag} c·(m ∖ ε_tag).
@@ -159,8 +161,8 @@ class Tagged {
   // Whether ε_tag occurs in some monomial.
   bool has_tag(Tag tag) const {
     if (!is_general()) return first_order_index(tag) < count_;
-    return std::any_of(general().begin(), general().end(),
-                       [tag](const Term& term) { return monomial_contains(term.monomial, tag); });
+    return std::ranges::any_of(
+        general(), [tag](const Term& term) { return monomial_contains(term.monomial, tag); });
   }
 
   // The value minus its primal: the nilpotent part Σ c_m·m.
@@ -194,8 +196,8 @@ class Tagged {
     return isfinite(primal_) &&
            std::all_of(coefficients_.begin(), coefficients_.begin() + count_,
                        [](const F& c) { return isfinite(c); }) &&
-           std::all_of(general().begin(), general().end(),
-                       [](const Term& term) { return isfinite(term.coefficient); });
+           std::ranges::all_of(general(),
+                               [](const Term& term) { return isfinite(term.coefficient); });
   }
 
   // "c₀ + c·ε1 + c·ε1ε2 …" in graded order; just "c₀" when unperturbed.

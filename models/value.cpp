@@ -64,6 +64,9 @@ BasicValue<F> apply(const BasicValue<F>& function, const BasicValue<F>& argument
 
 namespace {
 
+// add's and perturbed's complaint (an internal error: values come typed).
+constexpr const char* kTuplesOfDifferentLengths = "closures: adding tuples of different lengths";
+
 // <f(a1), …, f(an)>.
 template <class F, class Map>
 BasicValue<F> map_elements(const BasicValue<F>& tuple, Map map) {
@@ -85,7 +88,7 @@ BasicValue<F> add(const BasicValue<F>& a, const BasicValue<F>& b) {
       return a.scalar() + b.scalar();
     case Value::Kind::Tuple: {
       const std::span<const Value> left = a.elements(), right = b.elements();
-      check(left.size() == right.size(), "closures: adding tuples of different lengths");
+      check(left.size() == right.size(), kTuplesOfDifferentLengths);
       return Value::tuple_made(left.size(), [&](std::size_t i) { return add(left[i], right[i]); });
     }
     case Value::Kind::Closure:
@@ -135,7 +138,7 @@ BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag)
   if (v.is_zero()) return x;
   if (x.is_tuple() && v.is_tuple()) {
     const std::span<const Value> left = x.elements(), right = v.elements();
-    check(left.size() == right.size(), "closures: adding tuples of different lengths");
+    check(left.size() == right.size(), kTuplesOfDifferentLengths);
     // Points of ℝⁿ are tuples of reals: those elements without a call.
     return Value::tuple_made(left.size(), [&](std::size_t i) -> Value {
       if (auto real = perturbed_real(left[i], right[i], tag)) return std::move(*real);

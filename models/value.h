@@ -18,7 +18,9 @@
 // Everything here is a template on the field F of the scalars: double for
 // `closures` and its foils, Ball for their certified twins (models/ball.h).
 // The definitions are in value.cpp, instantiated for the fields of
-// models/fields.h; Value, Scalar and Function name the double ones.
+// models/fields.h, but for those an evaluation calls at every step (the
+// accessors, scalar_of, component, tuple_made), which are here to be
+// inlined; Value, Scalar and Function name the double ones.
 #pragma once
 
 #include <cstddef>
@@ -144,7 +146,7 @@ using Function = Value::Function;
 // ---- reading a value at its type (0 reads as the zero of every type) ----
 
 // The scalar a value of type R denotes: 0 for the zero value. (A reference,
-// not a copy: a scalar is seven words.)
+// not a copy: a Tagged<double> is seven words.)
 template <class F>
 const Tagged<F>& scalar_of(const BasicValue<F>& value) {
   if (value.is_zero()) {
@@ -173,7 +175,8 @@ BasicValue<F> apply(const BasicValue<F>& function, const BasicValue<F>& argument
 // a + b; the zero value is the identity; both must have the same type.
 template <class F>
 BasicValue<F> add(const BasicValue<F>& a, const BasicValue<F>& b);
-// factor · value (factor may be an infinitesimal: x + ε·v is add(x, scaled(v, ε))).
+// factor · value (factor may be an infinitesimal: x + ε·v is add(x, scaled(v, ε)),
+// which `perturbed` below computes in one pass).
 template <class F>
 BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagged<F>>& factor);
 
@@ -181,7 +184,11 @@ BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagg
 
 // x + ε_tag·v, the point a derivative evaluates at: equal, bit for bit, to
 // add(x, scaled(v, Tagged<F>::infinitesimal(tag))) (the same floating-point
-// operations), built in one pass without the intermediate ε·v.
+// operations), but that a NaN made from two NaNs (x NaN and v infinite) may
+// have another sign: the compiler orders an addition's operands. Plain reals
+// and tuples of them, the points of a derivative over ℝⁿ, are built in one
+// pass without the intermediate ε·v; other values (closures, perturbed
+// scalars) by add and scaled.
 template <class F>
 BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag);
 

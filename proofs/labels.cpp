@@ -25,8 +25,9 @@ using Stack = boost::container::small_vector<T, 32>;
 
 // A map from keys (a node and up to two small numbers) to a number, with
 // open addressing. Emptied in constant time (`clear`), so that one table
-// serves every walk of a case: a fresh table per walk (one per application
-// node, for the own-output search) was zeroed and grown again each time.
+// per kind of walk serves a whole case (WalkTables): a fresh table per walk
+// (one per application node, for the own-output search) was zeroed and grown
+// again each time.
 class NodeTable {
  public:
   struct Key {
@@ -83,7 +84,8 @@ class NodeTable {
     for (const Slot& slot : old)
       if (slot.generation == old_generation) insert(slot.key, slot.value);
   }
-  // Inline up to kInline slots: most tables are of a few nodes.
+  // Inline up to kInline slots (1.5 KB): most tables are of a few dozen
+  // nodes, and a case has five of them.
   static constexpr std::size_t kInline = 64;
   using Slots = boost::container::small_vector<Slot, kInline>;
   Slots slots_ = Slots(kInline);

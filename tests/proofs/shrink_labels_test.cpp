@@ -201,3 +201,29 @@ TEST_CASE("structure labels: not computed past 4000 DAG nodes", "[labels]") {
   CHECK(with_literals(1900).size() == 3);
   CHECK(with_literals(2100).empty());
 }
+
+TEST_CASE("case labels of two terms are the union of each one's", "[labels]") {
+  // The first term grows the case's tables past their inline slots; the
+  // second is labelled in the same tables, emptied.
+  const auto real = calculus::real_type();
+  const auto function = calculus::mk_arrow(real, real);
+  const calculus::Context f({{"f", function}});
+  std::string large = "\\x:R. pi1 (T sin <1, x>)";
+  for (int i = 1; i <= 100; ++i) large += " + " + std::to_string(i);
+  Case k;
+  k.terms.push_back({"L", {}, parse(large, {}, function), function});
+  k.terms.push_back({"S", f, parse("f (f 1)", f, real), real});
+  std::vector<std::string> each;
+  for (const CaseTerm& term : k.terms) {
+    Case alone;
+    alone.terms.push_back(term);
+    for (std::string& label : case_labels(alone)) each.push_back(std::move(label));
+  }
+  std::sort(each.begin(), each.end());
+  each.erase(std::unique(each.begin(), each.end()), each.end());
+  // T-depth and order are of the whole case: the deepest and the highest.
+  std::erase(each, "T-depth:0");
+  std::erase(each, "order:first");
+  CHECK(case_labels(k) == each);
+  CHECK(std::count(each.begin(), each.end(), "structure:applied-to-own-output") == 1);
+}
