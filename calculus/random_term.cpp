@@ -1,6 +1,7 @@
 #include "calculus/random_term.h"
 
 #include <array>
+#include <span>
 
 #include "calculus/error.h"
 
@@ -87,25 +88,32 @@ class TermGenerator {
  private:
   Form choose_form(const Type& type, std::uint32_t budget) {
     if (budget <= 1) return Form::Leaf;
-    std::vector<std::pair<Form, std::uint64_t>> weighted = {
-        {Form::Leaf, 1}, {Form::Apply, 4}, {Form::Project, 2}, {Form::Sum, 1}};
+    // At most one entry per form, so an array (no allocation per node).
+    std::array<std::pair<Form, std::uint64_t>, 10> weighted;
+    std::size_t count = 0;
+    const auto offer = [&](Form form, std::uint64_t weight) { weighted[count++] = {form, weight}; };
+    offer(Form::Leaf, 1);
+    offer(Form::Apply, 4);
+    offer(Form::Project, 2);
+    offer(Form::Sum, 1);
     if (is_arrow(type)) {
-      weighted.push_back({Form::Lambda, 5});
+      offer(Form::Lambda, 5);
       if (shape_.tangents && tangent_base(arrow_domain(type)) &&
           tangent_base(arrow_codomain(type))) {
-        weighted.push_back({Form::Tangent, 4});
+        offer(Form::Tangent, 4);
       }
     }
     if (is_product(type)) {
-      weighted.push_back({Form::Inject, 1});
-      weighted.push_back({Form::Pair, 3});
+      offer(Form::Inject, 1);
+      offer(Form::Pair, 3);
     }
-    if (shape_.tangents && tangent_base(type)) weighted.push_back({Form::ApplyTangent, 3});
-    if (is_real(type) && shape_.primitives) weighted.push_back({Form::Primitive, 4});
+    if (shape_.tangents && tangent_base(type)) offer(Form::ApplyTangent, 3);
+    if (is_real(type) && shape_.primitives) offer(Form::Primitive, 4);
+    const std::span<const std::pair<Form, std::uint64_t>> offered(weighted.data(), count);
     std::uint64_t total = 0;
-    for (const auto& [form, weight] : weighted) total += weight;
+    for (const auto& [form, weight] : offered) total += weight;
     std::uint64_t pick = random_below(rng_, total);
-    for (const auto& [form, weight] : weighted) {
+    for (const auto& [form, weight] : offered) {
       if (pick < weight) return form;
       pick -= weight;
     }
@@ -119,40 +127,65 @@ class TermGenerator {
     return {left, budget - left};
   }
 
-  std::vector<std::uint32_t> variables_of_type(const Type& type) const {
-    std::vector<std::uint32_t> found;
-    for (std::uint32_t i = 0; i < context_.size(); ++i) {
-      if (context_.at(i).type == type) found.push_back(i);
+  // One way leaf() may end, kept as a recipe: only the one drawn is built
+  // (interning every option was a tenth of generating a case). The draws
+  // are those of building them all, in the same order.
+  struct LeafOption {
+    enum class Kind { Variable, Projection, Application, Literal, Primitive } kind;
+    std::uint32_t index = 0;  // of the variable (Variable, Projection, Application)
+    int k = 0;                // Projection: π_k
+    Term argument{};          // Application: the leaf the variable is applied to
+    double literal = 0;
+    Primitive primitive = Primitive::Mul;
+  };
+
+  Term built(const LeafOption& option, const Type& type) const {
+    switch (option.kind) {
+      case LeafOption::Kind::Variable:
+        return mk_var(option.index, type);
+      case LeafOption::Kind::Projection:
+        return mk_proj(option.k, mk_var(option.index, context_.at(option.index).type));
+      case LeafOption::Kind::Application:
+        return mk_app(mk_var(option.index, context_.at(option.index).type), option.argument);
+      case LeafOption::Kind::Literal:
+        return mk_lit(option.literal);
+      case LeafOption::Kind::Primitive:
+        return mk_prim(option.primitive);
     }
-    return found;
+    throw InternalError("random_term: unknown leaf option");
   }
 
   // A term of a few nodes: a variable, a projection or application of one, a
   // literal or primitive of the type when there is one (0 now and then),
   // else a λ or pair of leaves, else 0.
   Term leaf(const Type& type) {
-    std::vector<Term> options;
-    for (std::uint32_t i : variables_of_type(type)) options.push_back(mk_var(i, type));
+    using Kind = LeafOption::Kind;
+    std::vector<LeafOption> options;
+    for (std::uint32_t i = 0; i < context_.size(); ++i) {
+      if (context_.at(i).type == type) options.push_back({.kind = Kind::Variable, .index = i});
+    }
     for (std::uint32_t i = 0; i < context_.size(); ++i) {
       const Type t = context_.at(i).type;  // a copy: leaf() below may grow context_
       for (int k : {1, 2}) {
         if (is_product(t) && product_component(t, k) == type) {
-          options.push_back(mk_proj(k, mk_var(i, t)));
+          options.push_back({.kind = Kind::Projection, .index = i, .k = k});
         }
       }
       if (is_arrow(t) && arrow_codomain(t) == type && arrow_domain(t)->depth() < type->depth()) {
         Term argument = leaf(arrow_domain(t));
-        options.push_back(mk_app(mk_var(i, t), argument));
+        options.push_back({.kind = Kind::Application, .index = i, .argument = std::move(argument)});
       }
     }
     if (shape_.primitives) {
-      if (is_real(type)) options.push_back(mk_lit(random_literal(rng_)));
+      if (is_real(type))
+        options.push_back({.kind = Kind::Literal, .literal = random_literal(rng_)});
       for (Primitive p : kAllPrimitives) {
         if (primitive_type(p) == type && (shape_.transcendentals || p == Primitive::Mul))
-          options.push_back(mk_prim(p));
+          options.push_back({.kind = Kind::Primitive, .primitive = p});
       }
     }
-    if (!options.empty() && !random_chance(rng_, 1, 8)) return random_element(rng_, options);
+    if (!options.empty() && !random_chance(rng_, 1, 8))
+      return built(random_element(rng_, options), type);
     if (is_arrow(type) && random_chance(rng_, 3, 4)) return lambda(type, 1);
     if (is_product(type) && random_chance(rng_, 3, 4)) {
       Term first = leaf(type->left());
