@@ -1,25 +1,36 @@
 // The draws every random choice of Perturb is made of, over the raw 64-bit
-// output of std::mt19937_64, whose sequence the C++ standard fixes. The
+// output of std::mt19937_64, whose sequence the C++ standard fixes (drawn
+// from calculus/lazy_mersenne_twister.h, which computes that sequence word
+// by word, a case drawing far fewer words than the engine's state holds). The
 // std::*_distribution classes are not used anywhere (a test enforces it):
 // their algorithms are left to each standard library, so the same seed would
 // give different cases under libstdc++ and libc++. These algorithms are
 // specified here, so a seed gives the same cases on every platform.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <random>
 
 #include "calculus/error.h"
+#include "calculus/lazy_mersenne_twister.h"
 
 namespace perturb::calculus {
 
-using Rng = std::mt19937_64;
+using Rng = LazyMersenneTwister64;
+
+// An engine of uniformly distributed 64-bit words: Rng, or the
+// std::mt19937_64 of the models' interfaces (semantics/testable_model.h).
+template <class G>
+concept WordEngine = std::uniform_random_bit_generator<G> && G::min()
+== 0 && G::max() == std::numeric_limits<std::uint64_t>::max();
 
 // A uniformly distributed integer in [0, bound), by rejection sampling:
 // draws at or above the largest multiple of bound are drawn again, and the
 // first accepted draw is taken modulo bound. Requires bound > 0.
-inline std::uint64_t random_below(Rng& rng, std::uint64_t bound) {
+template <WordEngine G>
+std::uint64_t random_below(G& rng, std::uint64_t bound) {
   check(bound > 0, "random_below: empty range");
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   const std::uint64_t limit = kMax - kMax % bound;
@@ -32,12 +43,14 @@ inline std::uint64_t random_below(Rng& rng, std::uint64_t bound) {
 
 // True with probability numerator / denominator: random_below(denominator) <
 // numerator. Requires denominator > 0.
-inline bool random_chance(Rng& rng, std::uint64_t numerator, std::uint64_t denominator) {
+template <WordEngine G>
+bool random_chance(G& rng, std::uint64_t numerator, std::uint64_t denominator) {
   return random_below(rng, denominator) < numerator;
 }
 
 // A uniformly distributed integer in [low, high]: low + random_below(high - low + 1).
-inline int random_integer(Rng& rng, int low, int high) {
+template <WordEngine G>
+int random_integer(G& rng, int low, int high) {
   check(low <= high, "random_integer: empty range");
   const auto span = static_cast<std::uint64_t>(static_cast<std::int64_t>(high) - low) + 1;
   return static_cast<int>(low + static_cast<std::int64_t>(random_below(rng, span)));
@@ -45,7 +58,8 @@ inline int random_integer(Rng& rng, int low, int high) {
 
 // A double in [low, high): low + (high - low) · u with u the top 53 bits of
 // one draw times 2⁻⁵³, so u is one of the 2⁵³ multiples of 2⁻⁵³ in [0, 1).
-inline double random_real(Rng& rng, double low, double high) {
+template <WordEngine G>
+double random_real(G& rng, double low, double high) {
   const double unit = static_cast<double>(rng() >> 11) * 0x1.0p-53;
   return low + (high - low) * unit;
 }

@@ -25,8 +25,8 @@
 namespace perturb::calculus {
 
 // An element of options chosen uniformly; requires options non-empty.
-template <class T>
-const T& random_element(Rng& rng, const std::vector<T>& options) {
+template <class T, WordEngine G>
+const T& random_element(G& rng, const std::vector<T>& options) {
   return options[random_below(rng, options.size())];
 }
 
