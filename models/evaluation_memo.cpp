@@ -44,8 +44,13 @@ struct Memo {
     return slots[i];
   }
 
+  // The slots of a new table: most evaluations memoize a few morphisms, and
+  // every slot is built and destroyed with its scope (64 were a twentieth of
+  // a first-order law case).
+  static constexpr std::size_t kFirstSlots = 8;
+
   void grow() {
-    std::vector<Slot<F>> old(std::max<std::size_t>(64, 2 * slots.size()));
+    std::vector<Slot<F>> old(std::max(kFirstSlots, 2 * slots.size()));
     old.swap(slots);
     for (Slot<F>& entry : old) {
       if (entry.id != kNoMorphism) slot(entry.id) = std::move(entry);
