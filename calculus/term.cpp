@@ -198,14 +198,21 @@ TermNode::TermNode(TermKind kind, Data data, std::vector<Term> children)
   hash_ = shallow_hash(kind_, data_, children_);
   depth_ = 1;
   tree_size_ = 1;
+  tangent_depth_ = 0;
+  forms_ = kind_ == TermKind::Sum && children_.empty()
+               ? kZeroForm
+               : static_cast<std::uint16_t>(1u << static_cast<unsigned>(kind_));
   loose_bvar_range_ = kind_ == TermKind::Var ? data_.index + 1 : 0;
   for (const Term& child : children_) {
     depth_ = std::max(depth_, child->depth() + 1);
+    tangent_depth_ = std::max(tangent_depth_, child->tangent_depth());
+    forms_ |= child->forms();
     tree_size_ = saturating_add(tree_size_, child->tree_size());
     std::uint32_t range = child->loose_bvar_range();
     if (kind_ == TermKind::Lam && range > 0) --range;  // the binder closes index 0
     loose_bvar_range_ = std::max(loose_bvar_range_, range);
   }
+  if (kind_ == TermKind::Tan) ++tangent_depth_;
   if (depth_ > kMaxTermDepth) {
     throw TooDeep(fmt::format("term nested deeper than {} levels", kMaxTermDepth));
   }

@@ -58,6 +58,9 @@ enum class Primitive : std::uint8_t { Mul, Sin, Cos, Exp };
 class TermNode;
 using Term = std::shared_ptr<const TermNode>;
 
+// The bit of 0 in TermNode::forms(), after those of the kinds.
+inline constexpr std::uint16_t kZeroForm = 1u << 9;
+
 class TermNode {
  public:
   TermKind kind() const { return kind_; }
@@ -68,6 +71,11 @@ class TermNode {
   // Number of nodes of the term as a tree (saturates at UINT64_MAX).
   std::uint64_t tree_size() const { return tree_size_; }
   std::uint32_t depth() const { return depth_; }
+  // Deepest nesting of T along any path of the term (0: no T in it).
+  std::uint32_t tangent_depth() const { return tangent_depth_; }
+  // The forms that occur in the term: bit k for TermKind k, but kZeroForm
+  // for 0 (the empty sum) instead of the Sum bit (what coverage labels).
+  std::uint16_t forms() const { return forms_; }
   // Smallest n such that every free de Bruijn index is < n (0: closed).
   std::uint32_t loose_bvar_range() const { return loose_bvar_range_; }
   const std::vector<Term>& children() const { return children_; }
@@ -87,6 +95,8 @@ class TermNode {
 
  private:
   TermKind kind_;
+  std::uint16_t forms_;  // beside kind_, in what was padding
+  std::uint32_t tangent_depth_;
   Type type_;
   std::uint32_t depth_;
   std::uint32_t loose_bvar_range_;

@@ -85,7 +85,7 @@ class NodeTable {
       if (slot.generation == old_generation) insert(slot.key, slot.value);
   }
   // Inline up to kInline slots (1.5 KB): most tables are of a few dozen
-  // nodes, and a case has five of them.
+  // nodes, and a case has four of them.
   static constexpr std::size_t kInline = 64;
   using Slots = boost::container::small_vector<Slot, kInline>;
   Slots slots_ = Slots(kInline);
@@ -115,45 +115,25 @@ bool has_arrow(const calculus::Type& type) {
   return false;
 }
 
-// Deepest nesting of T nodes along any path of term, memoised per node.
-class TangentDepths {
- public:
-  std::uint32_t of(const Term& term) {
-    // Post-order without recursion: a node is finished when its children are.
-    Stack<std::pair<const TermNode*, bool>> stack{{term.get(), false}};
-    while (!stack.empty()) {
-      auto [node, children_done] = stack.back();
-      stack.pop_back();
-      if (find(node)) continue;
-      if (!children_done) {
-        stack.push_back({node, true});
-        for (const Term& child : node->children())
-          if (!find(child.get())) stack.push_back({child.get(), false});
-        continue;
-      }
-      std::uint32_t deepest = 0;
-      for (const Term& child : node->children()) deepest = std::max(deepest, *find(child.get()));
-      if (node->kind() == TermKind::Tan) ++deepest;
-      depths_.insert({node}, deepest);
-    }
-    return *find(term.get());
-  }
-
- private:
-  const std::uint32_t* find(const TermNode* node) const { return depths_.find({node}); }
-  NodeTable depths_;
-};
-
 // The tables of a case's walks, each emptied when a walk begins.
 struct WalkTables {
-  NodeTable forms, structure, searched, own_output;
+  NodeTable counted, structure, searched, own_output;
 };
 
-// Labels the forms of term's nodes; returns the number of its DAG nodes.
-std::uint64_t collect_forms(const Term& term, NodeTable& seen, LabelSet& labels) {
-  static constexpr std::array<const char*, 9> kNames = {
-      "form:variable", "form:λ",       "form:application", "form:T",  "form:ι",
-      "form:π",        "form:literal", "form:primitive",   "form:sum"};
+// Labels the forms that occur in term (cached in its nodes, TermNode::forms).
+void label_forms(const Term& term, LabelSet& labels) {
+  static constexpr std::array<const char*, 10> kNames = {
+      "form:variable", "form:λ",       "form:application", "form:T",   "form:ι",
+      "form:π",        "form:literal", "form:primitive",   "form:sum", "form:0"};
+  static_assert(calculus::kZeroForm == 1u << 9);
+  for (std::size_t bit = 0; bit < kNames.size(); ++bit)
+    if (term->forms() & (1u << bit)) labels.insert(kNames[bit]);
+}
+
+// Whether term has more than `limit` DAG nodes: counted only when its tree
+// has more (a DAG has at most as many nodes as its tree).
+bool more_dag_nodes_than(const Term& term, std::uint64_t limit, NodeTable& seen) {
+  if (term->tree_size() <= limit) return false;
   seen.clear();
   std::uint64_t nodes = 0;
   Stack<const TermNode*> stack{term.get()};
@@ -161,13 +141,10 @@ std::uint64_t collect_forms(const Term& term, NodeTable& seen, LabelSet& labels)
     const TermNode* node = stack.back();
     stack.pop_back();
     if (!seen.insert({node})) continue;
-    ++nodes;
-    labels.insert(node->kind() == TermKind::Sum && node->children().empty()
-                      ? "form:0"
-                      : kNames[static_cast<std::size_t>(node->kind())]);
+    if (++nodes > limit) return true;
     for (const Term& child : node->children()) stack.push_back(child.get());
   }
-  return nodes;
+  return false;
 }
 
 // Whether the body of λd. body applies d to a term that itself applies d:
@@ -216,10 +193,10 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // context used under a λ (what a substitution for it must lift), and
 // primitives under one, two, three or more T's (their higher Taylor
 // coefficients), all of them and each by name. `context_size` is the size of the term's
-// context, `dag_nodes` the number of its DAG nodes.
-void collect_structure(const Term& term, std::size_t context_size, std::uint64_t dag_nodes,
-                       TangentDepths& depths, WalkTables& tables, LabelSet& labels) {
-  if (dag_nodes > kMaxStructureNodes) return;
+// context.
+void collect_structure(const Term& term, std::size_t context_size, WalkTables& tables,
+                       LabelSet& labels) {
+  if (more_dag_nodes_than(term, kMaxStructureNodes, tables.counted)) return;
   struct Visit {
     const calculus::TermNode* node;
     std::uint32_t lams;  // enclosing λs
@@ -254,7 +231,7 @@ void collect_structure(const Term& term, std::size_t context_size, std::uint64_t
         const Term& arg = node.children()[1];
         if (calculus::is_arrow(arg->type())) labels.insert("structure:function-argument");
         // let d = N in … d (d …) with T in N: a shared derivative on its own output.
-        if (calculus::is_lam(fn) && depths.of(arg) > 0 &&
+        if (calculus::is_lam(fn) && arg->tangent_depth() > 0 &&
             applies_variable_to_own_output(fn, tables.own_output))
           labels.insert("structure:shared-derivative-on-own-output");
         // f (… f N …): the same function node applied inside its own argument.
@@ -289,28 +266,25 @@ void collect_structure(const Term& term, std::size_t context_size, std::uint64_t
 
 std::vector<std::string> case_labels(const Case& k) {
   LabelSet labels;
-  TangentDepths depths;
   WalkTables tables;
   std::uint32_t deepest_tangent = 0;
   bool higher_order = false;
-  // The term's DAG nodes, its forms labelled on the way.
   const auto visit = [&](const Term& term, const calculus::Type& type) {
-    const std::uint64_t nodes = collect_forms(term, tables.forms, labels);
-    deepest_tangent = std::max(deepest_tangent, depths.of(term));
+    label_forms(term, labels);
+    deepest_tangent = std::max(deepest_tangent, term->tangent_depth());
     higher_order = higher_order || has_arrow(type);
-    return nodes;
   };
   for (const CaseTerm& entry : k.terms) {
-    const std::uint64_t nodes = visit(entry.term, entry.type);
-    collect_structure(entry.term, entry.context.size(), nodes, depths, tables, labels);
+    visit(entry.term, entry.type);
+    collect_structure(entry.term, entry.context.size(), tables, labels);
     if (entry.context.size() >= 3) labels.insert("structure:context-of-3+");
     for (const calculus::Binding& binding : entry.context.entries()) {
       higher_order = higher_order || has_arrow(binding.type);
     }
   }
   for (std::size_t i = 0; i < k.point.size(); ++i) {
-    const std::uint64_t nodes = visit(k.point[i], k.point_context.entries()[i].type);
-    collect_structure(k.point[i], 0, nodes, depths, tables, labels);
+    visit(k.point[i], k.point_context.entries()[i].type);
+    collect_structure(k.point[i], 0, tables, labels);
   }
   static constexpr std::array<const char*, 4> kTangentDepths = {"T-depth:0", "T-depth:1",
                                                                 "T-depth:2", "T-depth:3+"};

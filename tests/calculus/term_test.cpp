@@ -149,6 +149,32 @@ TEST_CASE("cached data: size, depth, free-variable range", "[term]") {
   CHECK(shared_subterms(shared).size() == 0);
 }
 
+TEST_CASE("cached data: T-nesting depth and the forms that occur", "[term]") {
+  const auto bit = [](TermKind kind) { return 1u << static_cast<unsigned>(kind); };
+  CHECK(x()->tangent_depth() == 0);
+  CHECK(x()->forms() == bit(TermKind::Var));
+  // π1 (π1 ((T (T f)) p)) + sin 2: T nested twice on one path, no T on the other.
+  const Term f = x(RtoR);
+  const Term ttf = mk_tan(mk_tan(f));
+  const Term p = y(mk_tangent(mk_tangent(R)));
+  const Term sum =
+      mk_add(mk_proj(1, mk_proj(1, mk_app(ttf, p))), mk_app(mk_prim(Primitive::Sin), mk_lit(2)));
+  CHECK(ttf->tangent_depth() == 2);
+  CHECK(sum->tangent_depth() == 2);
+  // T (λz:TR. π1 ((T f) z)), f now index 1 under the binder.
+  const Term tf_under_lambda = mk_tan(mk_lam(
+      "z", mk_tangent(R), mk_proj(1, mk_app(mk_tan(mk_var(1, RtoR)), mk_var(0, mk_tangent(R))))));
+  CHECK(tf_under_lambda->tangent_depth() == 2);
+  CHECK(sum->forms() ==
+        (bit(TermKind::Sum) | bit(TermKind::Proj) | bit(TermKind::App) | bit(TermKind::Tan) |
+         bit(TermKind::Var) | bit(TermKind::Prim) | bit(TermKind::Lit)));
+  // 0 has its own bit instead of the sum's, also below other nodes.
+  CHECK(mk_zero(R)->forms() == kZeroForm);
+  CHECK(mk_app(f, mk_zero(R))->forms() == (bit(TermKind::App) | bit(TermKind::Var) | kZeroForm));
+  CHECK(mk_lam("z", R, x())->forms() == (bit(TermKind::Lam) | bit(TermKind::Var)));
+  CHECK(mk_inj(1, x(), R)->forms() == (bit(TermKind::Inj) | bit(TermKind::Var)));
+}
+
 TEST_CASE("constructors refuse terms deeper than the limit", "[term]") {
   // T (T (… f)) would nest its type T^n(R → R) past kMaxTypeDepth first, so
   // the depth is built by iterated application at type R, closed by a λ.
