@@ -1,6 +1,7 @@
 #include "calculus/random_term.h"
 
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <span>
 
 #include "calculus/error.h"
@@ -160,7 +161,9 @@ class TermGenerator {
   // else a λ or pair of leaves, else 0.
   Term leaf(const Type& type) {
     using Kind = LeafOption::Kind;
-    std::vector<LeafOption> options;
+    // Inline: a leaf rarely has more than a few options, and there is a leaf
+    // at every few nodes.
+    boost::container::small_vector<LeafOption, 8> options;
     for (std::uint32_t i = 0; i < context_.size(); ++i) {
       if (context_.at(i).type == type) options.push_back({.kind = Kind::Variable, .index = i});
     }
@@ -185,7 +188,7 @@ class TermGenerator {
       }
     }
     if (!options.empty() && !random_chance(rng_, 1, 8))
-      return built(random_element(rng_, options), type);
+      return built(options[random_below(rng_, options.size())], type);  // as random_element
     if (is_arrow(type) && random_chance(rng_, 3, 4)) return lambda(type, 1);
     if (is_product(type) && random_chance(rng_, 3, 4)) {
       Term first = leaf(type->left());
