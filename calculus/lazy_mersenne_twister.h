@@ -69,7 +69,8 @@ class LazyMersenneTwister64 {
     }
   }
 
-  std::array<std::uint64_t, kWords> state_;
+  // Zeroed, so that a copy of a generator copies no indeterminate words.
+  std::array<std::uint64_t, kWords> state_{};
   std::size_t seeded_ = 0;     // words of the seeded state computed so far
   std::size_t next_ = kWords;  // the word the next draw rewrites (kWords: a new round)
 };
