@@ -110,7 +110,7 @@ class TermGenerator {
     }
     if (shape_.tangents && tangent_base(type)) offer(Form::ApplyTangent, 3);
     if (is_real(type) && shape_.primitives) offer(Form::Primitive, 4);
-    const std::span<const std::pair<Form, std::uint64_t>> offered(weighted.data(), count);
+    const std::span offered(weighted.data(), count);
     std::uint64_t total = 0;
     for (const auto& [form, weight] : offered) total += weight;
     std::uint64_t pick = random_below(rng_, total);
@@ -140,14 +140,16 @@ class TermGenerator {
     Primitive primitive = Primitive::Mul;
   };
 
-  Term built(const LeafOption& option, const Type& type) const {
+  // The option's term; the context is as it was when the option was made.
+  Term built(const LeafOption& option) const {
+    const auto variable = [&] { return mk_var(option.index, context_.at(option.index).type); };
     switch (option.kind) {
       case LeafOption::Kind::Variable:
-        return mk_var(option.index, type);
+        return variable();
       case LeafOption::Kind::Projection:
-        return mk_proj(option.k, mk_var(option.index, context_.at(option.index).type));
+        return mk_proj(option.k, variable());
       case LeafOption::Kind::Application:
-        return mk_app(mk_var(option.index, context_.at(option.index).type), option.argument);
+        return mk_app(variable(), option.argument);
       case LeafOption::Kind::Literal:
         return mk_lit(option.literal);
       case LeafOption::Kind::Primitive:
@@ -188,7 +190,7 @@ class TermGenerator {
       }
     }
     if (!options.empty() && !random_chance(rng_, 1, 8))
-      return built(options[random_below(rng_, options.size())], type);  // as random_element
+      return built(options[random_below(rng_, options.size())]);  // as random_element
     if (is_arrow(type) && random_chance(rng_, 3, 4)) return lambda(type, 1);
     if (is_product(type) && random_chance(rng_, 3, 4)) {
       Term first = leaf(type->left());

@@ -85,7 +85,7 @@ class NodeTable {
       if (slot.generation == old_generation) insert(slot.key, slot.value);
   }
   // Inline up to kInline slots (1.5 KB): most tables are of a few dozen
-  // nodes, and a case has four of them.
+  // nodes, and a case has three of them.
   static constexpr std::size_t kInline = 64;
   using Slots = boost::container::small_vector<Slot, kInline>;
   Slots slots_ = Slots(kInline);
@@ -117,7 +117,7 @@ bool has_arrow(const calculus::Type& type) {
 
 // The tables of a case's walks, each emptied when a walk begins.
 struct WalkTables {
-  NodeTable counted, structure, searched, own_output;
+  NodeTable structure, searched, own_output;
 };
 
 // Labels the forms that occur in term (cached in its nodes, TermNode::forms).
@@ -128,23 +128,6 @@ void label_forms(const Term& term, LabelSet& labels) {
   static_assert(calculus::kZeroForm == 1u << 9);
   for (std::size_t bit = 0; bit < kNames.size(); ++bit)
     if (term->forms() & (1u << bit)) labels.insert(kNames[bit]);
-}
-
-// Whether term has more than `limit` DAG nodes: counted only when its tree
-// has more (a DAG has at most as many nodes as its tree).
-bool more_dag_nodes_than(const Term& term, std::uint64_t limit, NodeTable& seen) {
-  if (term->tree_size() <= limit) return false;
-  seen.clear();
-  std::uint64_t nodes = 0;
-  Stack<const TermNode*> stack{term.get()};
-  while (!stack.empty()) {
-    const TermNode* node = stack.back();
-    stack.pop_back();
-    if (!seen.insert({node})) continue;
-    if (++nodes > limit) return true;
-    for (const Term& child : node->children()) stack.push_back(child.get());
-  }
-  return false;
 }
 
 // Whether the body of λd. body applies d to a term that itself applies d:
@@ -196,7 +179,9 @@ constexpr std::uint64_t kMaxStructureNodes = 4000;
 // context.
 void collect_structure(const Term& term, std::size_t context_size, WalkTables& tables,
                        LabelSet& labels) {
-  if (more_dag_nodes_than(term, kMaxStructureNodes, tables.counted)) return;
+  // A DAG has at most as many nodes as its tree: counted only past the limit.
+  if (term->tree_size() > kMaxStructureNodes && calculus::dag_size(term) > kMaxStructureNodes)
+    return;
   struct Visit {
     const calculus::TermNode* node;
     std::uint32_t lams;  // enclosing λs
