@@ -1,6 +1,5 @@
 #include "models/value.h"
 
-#include <optional>
 #include <utility>
 
 #include "calculus/error.h"
@@ -23,23 +22,24 @@ BasicValue<F> BasicValue<F>::pair(BasicValue first, BasicValue second) {
 template <class F>
 BasicValue<F> BasicValue<F>::closure(Function function, std::string description) {
   BasicValue value;
-  value.data_ =
-      std::make_shared<const Closure>(Closure{std::move(function), std::move(description)});
+  ::new (static_cast<void*>(&value.storage_.function)) SharedFunction(
+      std::make_shared<const Closure>(Closure{std::move(function), std::move(description)}));
+  value.kind_ = Kind::Closure;
   return value;
 }
 
 template <class F>
 bool BasicValue<F>::same_object_as(const BasicValue& other) const {
-  if (data_.index() != other.data_.index()) return false;
-  switch (kind()) {
+  if (kind_ != other.kind_) return false;
+  switch (kind_) {
     case Kind::Zero:
       return true;
     case Kind::Scalar:
       return false;
     case Kind::Tuple:
-      return std::get<Elements>(data_).values == std::get<Elements>(other.data_).values;
+      return storage_.elements.values == other.storage_.elements.values;
     case Kind::Closure:
-      return std::get<SharedFunction>(data_) == std::get<SharedFunction>(other.data_);
+      return storage_.function == other.storage_.function;
   }
   return false;
 }
@@ -47,13 +47,13 @@ bool BasicValue<F>::same_object_as(const BasicValue& other) const {
 template <class F>
 const BasicFunction<F>& BasicValue<F>::function() const {
   check(is_closure(), "closures: a function was expected");
-  return std::get<SharedFunction>(data_)->function;
+  return storage_.function->function;
 }
 
 template <class F>
 const std::string& BasicValue<F>::description() const {
   check(is_closure(), "closures: a function was expected");
-  return std::get<SharedFunction>(data_)->description;
+  return storage_.function->description;
 }
 
 template <class F>
@@ -118,14 +118,17 @@ BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagg
 
 namespace {
 
-// p + ε·c for plain reals p and c, if x and v are plain reals: what add and
-// scaled compute (ε·c has the primal 0·c and the coefficient 1·c, and
-// p + ε·c the primal p + 0·c).
+// Whether x and v are plain reals, for which perturbed_real is x + ε·v.
 template <class F>
-std::optional<Tagged<F>> perturbed_real(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag) {
-  if (!x.is_scalar() || !v.is_scalar()) return std::nullopt;
-  const Tagged<F>&p = x.scalar(), &c = v.scalar();
-  if (!p.is_unperturbed() || !c.is_unperturbed()) return std::nullopt;
+bool are_plain_reals(const BasicValue<F>& x, const BasicValue<F>& v) {
+  return x.is_scalar() && v.is_scalar() && x.scalar().is_unperturbed() &&
+         v.scalar().is_unperturbed();
+}
+
+// p + ε·c for plain reals p and c: what add and scaled compute (ε·c has the
+// primal 0·c and the coefficient 1·c, and p + ε·c the primal p + 0·c).
+template <class F>
+Tagged<F> perturbed_real(const Tagged<F>& p, const Tagged<F>& c, Tag tag) {
   return Tagged<F>::first_order(p.primal_value() + F(0) * c.primal_value(), tag,
                                 F(1) * c.primal_value());
 }
@@ -141,11 +144,12 @@ BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag)
     check(left.size() == right.size(), kTuplesOfDifferentLengths);
     // Points of ℝⁿ are tuples of reals: those elements without a call.
     return Value::tuple_made(left.size(), [&](std::size_t i) -> Value {
-      if (auto real = perturbed_real(left[i], right[i], tag)) return std::move(*real);
+      if (are_plain_reals(left[i], right[i]))
+        return perturbed_real(left[i].scalar(), right[i].scalar(), tag);
       return perturbed(left[i], right[i], tag);
     });
   }
-  if (auto real = perturbed_real(x, v, tag)) return std::move(*real);
+  if (are_plain_reals(x, v)) return perturbed_real(x.scalar(), v.scalar(), tag);
   return add(x, scaled(v, Tagged<F>::infinitesimal(tag)));
 }
 

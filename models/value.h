@@ -31,7 +31,6 @@
 #include <span>
 #include <string>
 #include <type_traits>
-#include <variant>
 #include <vector>
 
 #include "calculus/error.h"
@@ -52,9 +51,36 @@ class BasicValue {
   enum class Kind : std::uint8_t { Zero, Scalar, Tuple, Closure };
 
   // The zero value.
-  BasicValue() = default;
+  BasicValue() noexcept {}
   // A scalar; implicit so that arithmetic results convert to values.
-  BasicValue(Scalar scalar) : data_(std::move(scalar)) {}
+  BasicValue(Scalar scalar) noexcept(kNothrowMove) : kind_(Kind::Scalar) {
+    ::new (static_cast<void*>(&storage_.scalar)) Scalar(std::move(scalar));
+  }
+  BasicValue(const BasicValue& other) { construct_from(other); }
+  BasicValue(BasicValue&& other) noexcept(kNothrowMove) { construct_from(std::move(other)); }
+  // As std::variant's assignments: `other` must not live inside this value.
+  BasicValue& operator=(const BasicValue& other) {
+    if (this != &other) {
+      destroy();
+      construct_from(other);
+    }
+    return *this;
+  }
+  BasicValue& operator=(BasicValue&& other) noexcept(kNothrowMove) {
+    if (this != &other) {
+      destroy();
+      construct_from(std::move(other));
+    }
+    return *this;
+  }
+  // A scalar's destructor is a test inline; a tuple's or a closure's, a call.
+  ~BasicValue() {
+    if (kind_ == Kind::Scalar) {
+      storage_.scalar.~Scalar();
+    } else if (kind_ != Kind::Zero) {
+      destroy();
+    }
+  }
   // The unperturbed real r.
   static BasicValue real(double r) { return BasicValue(Scalar(F(r))); }
   // <e1, …, en>.
@@ -68,7 +94,7 @@ class BasicValue {
   // when not empty, is a closed term that denotes it (for counterexamples).
   static BasicValue closure(Function function, std::string description = {});
 
-  Kind kind() const { return static_cast<Kind>(data_.index()); }
+  Kind kind() const { return kind_; }
   bool is_zero() const { return kind() == Kind::Zero; }
   bool is_scalar() const { return kind() == Kind::Scalar; }
   bool is_tuple() const { return kind() == Kind::Tuple; }
@@ -77,15 +103,13 @@ class BasicValue {
   // The scalar of a Scalar value. (This accessor and the next are defined
   // here, to be inlined: an evaluation calls them at every step.)
   const Scalar& scalar() const {
-    const Scalar* scalar = std::get_if<Scalar>(&data_);
-    calculus::check(scalar != nullptr, "closures: a scalar was expected");
-    return *scalar;
+    calculus::check(is_scalar(), "closures: a scalar was expected");
+    return storage_.scalar;
   }
   // The elements of a Tuple value.
   std::span<const BasicValue> elements() const {
-    const Elements* elements = std::get_if<Elements>(&data_);
-    calculus::check(elements != nullptr, "closures: a tuple was expected");
-    return {elements->values.get(), elements->size};
+    calculus::check(is_tuple(), "closures: a tuple was expected");
+    return {storage_.elements.values.get(), storage_.elements.size};
   }
   // The function of a Closure value.
   const Function& function() const;
@@ -112,21 +136,74 @@ class BasicValue {
     std::string description;
   };
   using SharedFunction = std::shared_ptr<const Closure>;
-  std::variant<std::monostate, Scalar, Elements, SharedFunction> data_;
+
+  static constexpr bool kNothrowMove = std::is_nothrow_move_constructible_v<Scalar>;
+
+  // The alternative of `other` built here, by copy or move; this value holds none.
+  template <class Other>
+  void construct_from(Other&& other) noexcept(std::is_rvalue_reference_v<Other&&>&& kNothrowMove) {
+    switch (other.kind_) {
+      case Kind::Zero:
+        break;
+      case Kind::Scalar:
+        ::new (static_cast<void*>(&storage_.scalar))
+            Scalar(std::forward<Other>(other).storage_.scalar);
+        break;
+      case Kind::Tuple:
+        ::new (static_cast<void*>(&storage_.elements))
+            Elements(std::forward<Other>(other).storage_.elements);
+        break;
+      case Kind::Closure:
+        ::new (static_cast<void*>(&storage_.function))
+            SharedFunction(std::forward<Other>(other).storage_.function);
+        break;
+    }
+    kind_ = other.kind_;
+  }
+  // Destroys the alternative held; the value is then zero.
+  void destroy() noexcept {
+    switch (kind_) {
+      case Kind::Zero:
+        break;
+      case Kind::Scalar:
+        storage_.scalar.~Scalar();
+        break;
+      case Kind::Tuple:
+        storage_.elements.~Elements();
+        break;
+      case Kind::Closure:
+        storage_.function.~SharedFunction();
+        break;
+    }
+    kind_ = Kind::Zero;
+  }
+
+  // A tagged union rather than a std::variant: the variant's copy, move and
+  // destructor dispatch through a table the compiler does not inline, once per
+  // element of every tuple built and freed (a fifth of a perturbed evaluation
+  // of ℝ¹⁰⁰ → R); these switches inline.
+  union Storage {
+    Storage() noexcept {}
+    ~Storage() {}
+    Scalar scalar;
+    Elements elements;
+    SharedFunction function;
+  };
+  Storage storage_;
+  Kind kind_ = Kind::Zero;
 };
 
 template <class F>
 template <class Make>
 BasicValue<F> BasicValue<F>::tuple_made(std::size_t size, Make&& make) {
-  // Default-initialised (each element the zero value, its index written),
+  // Default-initialised (each element the zero value, its kind written),
   // not value-initialised: that would first zero every element's bytes.
   std::shared_ptr<BasicValue[]> values = std::make_shared_for_overwrite<BasicValue[]>(size);
   for (std::size_t i = 0; i < size; ++i) {
-    // make(i) is built in the element's place, not moved into it (a variant's
-    // move is a dispatch on its alternative, a seventh of a perturbed
-    // evaluation of ℝ¹⁰⁰⁰ → R); the zero value it replaces needs no
-    // destructor. If make(i) throws, whatever it began in that place has been
-    // destroyed: the place gets a zero value again for the array's deleter.
+    // make(i) is built in the element's place, not moved into it (a move
+    // would copy seven words and dispatch on the kind, per element); the zero
+    // value it replaces needs no destructor. If make(i) throws, whatever it began in that place has
+    // been destroyed: the place gets a zero value again for the array's deleter.
     try {
       ::new (static_cast<void*>(&values[i])) BasicValue(make(i));
     } catch (...) {
@@ -135,7 +212,8 @@ BasicValue<F> BasicValue<F>::tuple_made(std::size_t size, Make&& make) {
     }
   }
   BasicValue value;
-  value.data_ = Elements{std::move(values), size};
+  ::new (static_cast<void*>(&value.storage_.elements)) Elements{std::move(values), size};
+  value.kind_ = Kind::Tuple;
   return value;
 }
 

@@ -12,6 +12,7 @@
 #include <limits>
 #include <set>
 #include <thread>
+#include <vector>
 
 #include "calculus/error.h"
 
@@ -458,6 +459,44 @@ TEST_CASE("the one-tag Taylor shortcut is the series' first step, bit for bit", 
       }
     }
   }
+}
+
+TEST_CASE("x *= y is x * y bit for bit, in place or not", "[scalar][forms]") {
+  const Tag e = fresh_tag(), f = fresh_tag();
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto same_bits = [](double x, double y) {
+    return std::memcmp(&x, &y, sizeof x) == 0 || (std::isnan(x) && std::isnan(y));
+  };
+  // a + c·ε in e (the in-place case against each other), in f, plain, general.
+  std::vector<Scalar> values = {Scalar(1.5), eps(e) * eps(f) + 2.0, 3.0 + eps(f)};
+  for (const double a : {0.5, -0.0, 2.0, inf, 1e-200})
+    for (const double c : {1.0, -2.0, 1e-200, -inf}) values.push_back(Scalar::first_order(a, e, c));
+  for (const Scalar& x : values) {
+    for (const Scalar& y : values) {
+      Scalar in_place = x;
+      in_place *= y;
+      const Scalar product = x * y;
+      INFO(x.to_string() << " times " << y.to_string() << ": " << in_place.to_string()
+                         << " against " << product.to_string());
+      CHECK(same_bits(in_place.primal_value(), product.primal_value()));
+      CHECK(in_place.has_one_tag() == product.has_one_tag());
+      CHECK(in_place.is_unperturbed() == product.is_unperturbed());
+      for (const Tag t : {e, f}) {
+        CHECK(in_place.has_tag(t) == product.has_tag(t));
+        CHECK(same_bits(in_place.tangent(t).primal_value(), product.tangent(t).primal_value()));
+      }
+      if (product.is_finite()) CHECK(in_place == product);
+    }
+  }
+  // The coefficient cancels in place: (1 + ε)(1 − ε) = 1, unperturbed.
+  Scalar cancelled = 1.0 + eps(e);
+  cancelled *= 1.0 - eps(e);
+  CHECK(cancelled.is_unperturbed());
+  CHECK(cancelled == Scalar(1.0));
+  // Aliased: (3 + 2ε)² = 9 + 12ε.
+  Scalar squared = 3.0 + 2.0 * eps(e);
+  squared *= squared;
+  CHECK(squared == 9.0 + 12.0 * eps(e));
 }
 
 TEST_CASE("every value has one form, whatever built it", "[scalar][forms][property]") {

@@ -10,6 +10,7 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -89,6 +90,60 @@ TEST_CASE("a tuple whose element throws is destroyed once, leaking nothing", "[v
   {
     const Value built = Value::tuple_made(2, element);
     CHECK(sentinel.use_count() == 3);
+  }
+  CHECK(sentinel.use_count() == 1);
+}
+
+TEST_CASE("copies, moves and assignments between every kind keep values and count owners",
+          "[value]") {
+  // Every kind, a general scalar among them; the closures and the tuple hold
+  // the sentinel, so its count says how many owners are alive.
+  const auto sentinel = std::make_shared<int>(0);
+  const Tag e = fresh_tag(), f = fresh_tag();
+  const auto closure = [&] { return Value::closure([sentinel](const Value& x) { return x; }); };
+  const auto kinds = [&] {
+    return std::vector<Value>{Value(), Value::real(2.5), Value(eps(e) * eps(f) + 1.0),
+                              Value::pair(closure(), Value::real(1)), closure()};
+  };
+  const auto describe = [](const Value& v) {
+    switch (v.kind()) {
+      case Value::Kind::Zero:
+        return std::string("0");
+      case Value::Kind::Scalar:
+        return v.scalar().to_string();
+      case Value::Kind::Tuple:
+        return "tuple of " + std::to_string(v.elements().size());
+      case Value::Kind::Closure:
+        return std::string("closure");
+    }
+    return std::string();
+  };
+  {
+    const std::vector<Value> originals = kinds();
+    const long owners = sentinel.use_count();
+    for (const Value& from : originals) {
+      const Value copied(from);
+      CHECK(describe(copied) == describe(from));
+      CHECK((from.is_scalar() || same_object(copied, from)));
+      Value source(from);
+      const Value moved(std::move(source));
+      CHECK(describe(moved) == describe(from));
+      for (const Value& to : originals) {
+        INFO(describe(to) << " assigned " << describe(from));
+        Value assigned(to), move_assigned(to);
+        assigned = from;
+        CHECK(describe(assigned) == describe(from));
+        Value temporary(from);
+        move_assigned = std::move(temporary);
+        CHECK(describe(move_assigned) == describe(from));
+        Value self(from);
+        const Value& alias = self;
+        self = alias;
+        CHECK(describe(self) == describe(from));
+      }
+      CHECK(sentinel.use_count() == owners);
+    }
+    CHECK(scalar_of(originals[2]) == eps(e) * eps(f) + 1.0);
   }
   CHECK(sentinel.use_count() == 1);
 }
