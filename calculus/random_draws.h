@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <ranges>
 
 #include "calculus/error.h"
 #include "calculus/lazy_mersenne_twister.h"
@@ -20,11 +21,15 @@ namespace perturb::calculus {
 
 using Rng = LazyMersenneTwister64;
 
+// Whether the engine G draws every 64-bit word: its range is [0, 2⁶⁴ − 1].
+template <std::uniform_random_bit_generator G>
+inline constexpr bool kDrawsWholeWords =
+    G::min() == 0 && G::max() == std::numeric_limits<std::uint64_t>::max();
+
 // An engine of uniformly distributed 64-bit words: Rng, or the
 // std::mt19937_64 of the models' interfaces (semantics/testable_model.h).
 template <class G>
-concept WordEngine = std::uniform_random_bit_generator<G> && G::min()
-== 0 && G::max() == std::numeric_limits<std::uint64_t>::max();
+concept WordEngine = std::uniform_random_bit_generator<G> && kDrawsWholeWords<G>;
 
 // A uniformly distributed integer in [0, bound), by rejection sampling:
 // draws at or above the largest multiple of bound are drawn again, and the
@@ -62,6 +67,14 @@ template <WordEngine G>
 double random_real(G& rng, double low, double high) {
   const double unit = static_cast<double>(rng() >> 11) * 0x1.0p-53;
   return low + (high - low) * unit;
+}
+
+// An element of options (a std::vector, a small_vector, …) chosen uniformly:
+// options[random_below(size)]. Requires options non-empty.
+template <std::ranges::random_access_range Options, WordEngine G>
+requires std::ranges::sized_range<Options>
+const std::ranges::range_value_t<Options>& random_element(G& rng, const Options& options) {
+  return options[random_below(rng, std::ranges::size(options))];
 }
 
 }  // namespace perturb::calculus

@@ -189,8 +189,7 @@ class TermGenerator {
           options.push_back({.kind = Kind::Primitive, .primitive = p});
       }
     }
-    if (!options.empty() && !random_chance(rng_, 1, 8))
-      return built(options[random_below(rng_, options.size())]);  // as random_element
+    if (!options.empty() && !random_chance(rng_, 1, 8)) return built(random_element(rng_, options));
     if (is_arrow(type) && random_chance(rng_, 3, 4)) return lambda(type, 1);
     if (is_product(type) && random_chance(rng_, 3, 4)) {
       Term first = leaf(type->left());

@@ -24,12 +24,6 @@
 
 namespace perturb::calculus {
 
-// An element of options chosen uniformly; requires options non-empty.
-template <class T, WordEngine G>
-const T& random_element(G& rng, const std::vector<T>& options) {
-  return options[random_below(rng, options.size())];
-}
-
 struct TypeShape {
   // Deepest nesting of × and → (0: an atom).
   int max_depth = 2;

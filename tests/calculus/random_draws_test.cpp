@@ -3,11 +3,15 @@
 // for the std::*_distribution classes, whose results differ between libraries.
 #include "calculus/random_draws.h"
 
+#include <boost/container/small_vector.hpp>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <fstream>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/source_root.h"
 
@@ -38,6 +42,25 @@ TEST_CASE("random_real stays below high and random_integer within its bounds", "
     const int k = random_integer(rng, -3, 3);
     REQUIRE(k >= -3);
     REQUIRE(k <= 3);
+  }
+}
+
+// The engines the draws accept: those of whole 64-bit words only (a 32-bit
+// engine's draws would leave the top half of every word zero).
+static_assert(WordEngine<Rng>);
+static_assert(WordEngine<std::mt19937_64>);
+static_assert(!WordEngine<std::mt19937>);
+static_assert(!WordEngine<int>);
+
+TEST_CASE("random_element draws the element random_below indexes, from any sized range",
+          "[random_draws]") {
+  const std::vector<int> vector = {10, 11, 12, 13, 14};
+  const boost::container::small_vector<int, 2> small = {20, 21, 22, 23, 24};
+  Rng elements(3), indices(3);
+  for (int i = 0; i < 200; ++i) {
+    const std::uint64_t index = random_below(indices, 5);
+    CHECK(random_element(elements, vector) == vector[index]);
+    CHECK(&random_element(indices, small) == &small[random_below(elements, 5)]);
   }
 }
 
