@@ -26,14 +26,26 @@ class InternTable {
   // (calculus/uncharged_memory.h): the node and its shared_ptr control block.
   static constexpr std::size_t kChargePerNode = sizeof(Node) + 2 * sizeof(void*) + 16;
 
-  // The live node stored under key for which matches(node) holds, else the
-  // node build() returns, stored under key: one probe for both (most nodes a
-  // case asks for already exist, and a miss probed twice when finding and
-  // storing were two calls). build runs uncharged, under the shard's lock: it
-  // must not intern into this table.
-  template <class Matches, class Build>
-  std::shared_ptr<const Node> find_or_build(std::uint64_t key, const Matches& matches,
-                                            const Build& build) {
+  // The live node stored under key for which matches(node) holds, or null:
+  // asked before a candidate is built, since most nodes a case asks for
+  // (variables, literals, the types R and R → R) already exist.
+  template <class Matches>
+  std::shared_ptr<const Node> find(std::uint64_t key, const Matches& matches) {
+    const UnchargedScope uncharged;
+    Shard& shard = shard_of(key);
+    const ShardLock lock(shard);
+    if (shard.slots.empty()) return nullptr;
+    for (std::size_t i = first_slot(shard, key); shard.slots[i].occupied; i = next_slot(shard, i)) {
+      if (shard.slots[i].key != key) continue;
+      if (auto existing = shard.slots[i].node.lock(); existing && matches(*existing))
+        return existing;
+    }
+    return nullptr;
+  }
+
+  // The live node equal to candidate, or candidate itself once stored.
+  std::shared_ptr<const Node> intern(std::shared_ptr<const Node> candidate) {
+    const std::uint64_t key = candidate->intern_key();
     const UnchargedScope uncharged;
     Shard& shard = shard_of(key);
     const ShardLock lock(shard);
@@ -44,17 +56,16 @@ class InternTable {
       Slot& slot = shard.slots[i];
       if (slot.key != key) continue;
       if (auto existing = slot.node.lock()) {
-        if (matches(*existing)) return existing;
+        if (existing->same_shallow(*candidate)) return existing;
       } else if (dead == nullptr) {
         dead = &slot;
       }
     }
-    std::shared_ptr<const Node> built = build();
     // Reusing a dead entry of the same key keeps chains of rebuilt nodes short.
     Slot& into = dead != nullptr ? *dead : shard.slots[i];
     if (!into.occupied) ++shard.used;
-    into = Slot{key, built, true};
-    return built;
+    into = Slot{key, candidate, true};
+    return candidate;
   }
 
   // Drops the entries of dead nodes from every shard and sizes the shards to

@@ -45,23 +45,28 @@ bool has_shallow(const TermNode& node, TermKind kind, const TermNode::Data& data
 }
 
 // The node with these data and children: the live one when there is one
-// (its type was checked when it was built), else a new one, built uncharged
-// with the types its constructor computes for itself: found, they would not
-// be asked for.
+// (its type was checked when it was built), else a new one.
 Term intern(TermKind kind, TermNode::Data data, std::vector<Term> children) {
+  InternTable<TermNode>& table = term_table();
   charge_case(InternTable<TermNode>::kChargePerNode);
   const std::uint64_t key = key_of(shallow_hash(kind, data, children), data.name);
-  Term node = term_table().find_or_build(
-      key, [&](const TermNode& node) { return has_shallow(node, kind, data, children); },
-      [&] {
-        return std::allocate_shared<TermNode>(NodeAllocator<TermNode>{}, kind, std::move(data),
-                                              std::move(children));
-      });
-  // Charged as if built: the account must not depend on what else is alive.
-  const UnchargedScope uncharged;
-  std::vector<Term>().swap(children);
-  [[maybe_unused]] const TermNode::Data dropped = std::move(data);
-  return node;
+  if (Term found = table.find(
+          key, [&](const TermNode& node) { return has_shallow(node, kind, data, children); })) {
+    // Charged as if built: the account must not depend on what else is alive.
+    const UnchargedScope uncharged;
+    std::vector<Term>().swap(children);
+    [[maybe_unused]] const TermNode::Data dropped = std::move(data);
+    return found;
+  }
+  // Uncharged, with the types the node's constructor computes for itself:
+  // found, they would not be asked for.
+  Term built;
+  {
+    const UnchargedScope uncharged;
+    built = std::allocate_shared<TermNode>(NodeAllocator<TermNode>{}, kind, std::move(data),
+                                           std::move(children));
+  }
+  return table.intern(std::move(built));
 }
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {

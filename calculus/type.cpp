@@ -36,18 +36,18 @@ bool has_shallow(const TypeNode& node, TypeKind kind, const std::string& name, c
 // The node with these data and children: the live one when there is one,
 // else a new one (calculus/uncharged_memory.h for the charge).
 Type intern(TypeKind kind, std::string name, Type left, Type right) {
+  InternTable<TypeNode>& table = type_table();
   charge_case(InternTable<TypeNode>::kChargePerNode);
-  Type node = type_table().find_or_build(
-      shallow_hash(kind, name, left, right),
-      [&](const TypeNode& node) { return has_shallow(node, kind, name, left, right); },
-      [&] {
-        return std::allocate_shared<TypeNode>(NodeAllocator<TypeNode>{}, kind, std::move(name),
-                                              std::move(left), std::move(right));
-      });
-  // Dropped uncharged, as a built node's name would be.
-  const UnchargedScope uncharged;
-  std::string().swap(name);
-  return node;
+  if (Type found = table.find(shallow_hash(kind, name, left, right), [&](const TypeNode& node) {
+        return has_shallow(node, kind, name, left, right);
+      })) {
+    // Dropped uncharged, as a built node's name would be.
+    const UnchargedScope uncharged;
+    std::string().swap(name);
+    return found;
+  }
+  return table.intern(std::allocate_shared<TypeNode>(
+      NodeAllocator<TypeNode>{}, kind, std::move(name), std::move(left), std::move(right)));
 }
 
 }  // namespace
