@@ -35,7 +35,8 @@ class InternTable {
     Shard& shard = shard_of(key);
     const ShardLock lock(shard);
     if (shard.slots.empty()) return nullptr;
-    for (std::size_t i = first_slot(shard, key); shard.slots[i].occupied; i = next_slot(shard, i)) {
+    for (std::size_t i = first_slot(shard.slots.size(), key); shard.slots[i].occupied;
+         i = next_slot(shard.slots.size(), i)) {
       if (shard.slots[i].key != key) continue;
       if (auto existing = shard.slots[i].node.lock(); existing && matches(*existing))
         return existing;
@@ -51,8 +52,8 @@ class InternTable {
     const ShardLock lock(shard);
     if (2 * (shard.used + 1) > shard.slots.size()) rebuild(shard, 4);
     Slot* dead = nullptr;
-    std::size_t i = first_slot(shard, key);
-    for (; shard.slots[i].occupied; i = next_slot(shard, i)) {
+    std::size_t i = first_slot(shard.slots.size(), key);
+    for (; shard.slots[i].occupied; i = next_slot(shard.slots.size(), i)) {
       Slot& slot = shard.slots[i];
       if (slot.key != key) continue;
       if (auto existing = slot.node.lock()) {
@@ -113,33 +114,34 @@ class InternTable {
   };
 
   Shard& shard_of(std::uint64_t key) { return shards_[key % shards_.size()]; }
-  // The shard took the key's low bits; the slot takes the next ones.
-  static std::size_t first_slot(const Shard& shard, std::uint64_t key) {
-    return static_cast<std::size_t>(key / kShards) & (shard.slots.size() - 1);
+  // The shard took the key's low bits; the slot, in a table of `size`
+  // slots (a power of two), takes the next ones.
+  static std::size_t first_slot(std::size_t size, std::uint64_t key) {
+    return static_cast<std::size_t>(key / kShards) & (size - 1);
   }
-  static std::size_t next_slot(const Shard& shard, std::size_t i) {
-    return (i + 1) & (shard.slots.size() - 1);
-  }
+  static std::size_t next_slot(std::size_t size, std::size_t i) { return (i + 1) & (size - 1); }
 
   // Keeps the live entries only, in `room` times as many slots as they need
   // (rounded up to a power of two): rebuilding at half full after room 4
   // keeps it amortised O(1), as the survivors at least double in between.
+  // The new slots are allocated before any entry moves: if that throws (a
+  // memory budget), the shard keeps every entry, so no node is built twice.
   static void rebuild(Shard& shard, std::size_t room) {
-    std::vector<Slot> old;
-    old.swap(shard.slots);
     std::size_t live = 0;
-    for (const Slot& slot : old) live += slot.occupied && !slot.node.expired();
+    for (const Slot& slot : shard.slots) live += slot.occupied && !slot.node.expired();
     std::size_t capacity = 64;
     while (capacity < room * (live + 1)) capacity *= 2;
-    shard.slots.resize(capacity);
-    shard.used = 0;
-    for (Slot& slot : old) {
+    std::vector<Slot> slots(capacity);
+    std::size_t used = 0;
+    for (Slot& slot : shard.slots) {
       if (!slot.occupied || slot.node.expired()) continue;
-      std::size_t i = first_slot(shard, slot.key);
-      while (shard.slots[i].occupied) i = next_slot(shard, i);
-      shard.slots[i] = std::move(slot);
-      ++shard.used;
+      std::size_t i = first_slot(capacity, slot.key);
+      while (slots[i].occupied) i = next_slot(capacity, i);
+      slots[i] = std::move(slot);
+      ++used;
     }
+    shard.slots.swap(slots);
+    shard.used = used;
   }
 
   static constexpr std::size_t kShards = 64;
