@@ -101,10 +101,6 @@ TEST_CASE("copies, moves and assignments between every kind keep values and coun
   const auto sentinel = std::make_shared<int>(0);
   const Tag e = fresh_tag(), f = fresh_tag();
   const auto closure = [&] { return Value::closure([sentinel](const Value& x) { return x; }); };
-  const auto kinds = [&] {
-    return std::vector<Value>{Value(), Value::real(2.5), Value(eps(e) * eps(f) + 1.0),
-                              Value::pair(closure(), Value::real(1)), closure()};
-  };
   const auto describe = [](const Value& v) {
     switch (v.kind()) {
       case Value::Kind::Zero:
@@ -119,7 +115,8 @@ TEST_CASE("copies, moves and assignments between every kind keep values and coun
     return std::string();
   };
   {
-    const std::vector<Value> originals = kinds();
+    const std::vector<Value> originals = {Value(), Value::real(2.5), Value(eps(e) * eps(f) + 1.0),
+                                          Value::pair(closure(), Value::real(1)), closure()};
     const long owners = sentinel.use_count();
     for (const Value& from : originals) {
       const Value copied(from);
