@@ -8,6 +8,7 @@
 #include "models/ball_comparison.h"
 #include "models/closure_random.h"
 #include "models/evaluation_memo.h"
+#include "models/structural_node.h"
 #include "semantics/category_error.h"
 #include "semantics/model_refusal.h"
 
@@ -24,6 +25,11 @@ BasicClosureCategory<F>::BasicClosureCategory(const semantics::ModelConfig& conf
 
 namespace {
 
+// The morphisms built from the structure alone keep how they were built
+// (models/structural_node.h), so that one applied often is compiled.
+template <class F>
+using Node = StructuralNode<F>;
+
 // Throws the CategoryError for two objects that should agree but do not.
 void require_equal(const char* operation, const Object& expected, const Object& found) {
   if (!(expected == found))
@@ -34,14 +40,13 @@ void require_equal(const char* operation, const Object& expected, const Object& 
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::identity(const Object& x) const {
-  return Morphism(x, x, [](const Point& p) { return p; });
+  return Morphism(x, x, Node<F>(Node<F>::Kind::Identity));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::compose(const Morphism& f, const Morphism& g) const {
   require_equal("compose", f.domain(), g.codomain());
-  return Morphism(g.domain(), f.codomain(),
-                  [f = f.map(), g = g.map()](const Point& p) { return f(g(p)); });
+  return Morphism(g.domain(), f.codomain(), Node<F>(Node<F>::Kind::Compose, f.map(), g.map()));
 }
 
 template <class F>
@@ -54,53 +59,50 @@ template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::pair(const Morphism& f, const Morphism& g) const {
   require_equal("pair", f.domain(), g.domain());
   return Morphism(f.domain(), Object::product(f.codomain(), g.codomain()),
-                  [f = f.map(), g = g.map()](const Point& p) { return Point::pair(f(p), g(p)); });
+                  Node<F>(Node<F>::Kind::Pair, f.map(), g.map()));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::proj1(const Object& x, const Object& y) const {
-  return Morphism(Object::product(x, y), x, [](const Point& p) { return component(p, 0); });
+  return Morphism(Object::product(x, y), x, Node<F>(Node<F>::Kind::Proj1));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::proj2(const Object& x, const Object& y) const {
-  return Morphism(Object::product(x, y), y, [](const Point& p) { return component(p, 1); });
+  return Morphism(Object::product(x, y), y, Node<F>(Node<F>::Kind::Proj2));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::bang(const Object& x) const {
-  return Morphism(x, Object(), [](const Point&) { return Point(); });
+  return Morphism(x, Object(), Node<F>(Node<F>::Kind::Bang));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::add(const Morphism& f, const Morphism& g) const {
   require_equal("add", f.domain(), g.domain());
   require_equal("add", f.codomain(), g.codomain());
-  return Morphism(f.domain(), f.codomain(),
-                  [f = f.map(), g = g.map()](const Point& p) { return closures::add(f(p), g(p)); });
+  return Morphism(f.domain(), f.codomain(), Node<F>(Node<F>::Kind::Add, f.map(), g.map()));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::zero(const Object& x, const Object& y) const {
-  return Morphism(x, y, [](const Point&) { return Point(); });
+  return Morphism(x, y, Node<F>(Node<F>::Kind::Zero));
 }
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitive) const {
   const Object r = Object::real();
   if (primitive == calculus::Primitive::Mul) {
-    return Morphism(Object::product(r, r), r, [](const Point& p) {
-      return scalar_of(component(p, 0)) * scalar_of(component(p, 1));
-    });
+    return Morphism(Object::product(r, r), r, Node<F>(Node<F>::Kind::Mul));
   }
   if constexpr (kHasTranscendentals<F>) {
     switch (primitive) {
       case calculus::Primitive::Sin:
-        return Morphism(r, r, [](const Point& p) { return sin(scalar_of(p)); });
+        return Morphism(r, r, Node<F>(Node<F>::Kind::Sin));
       case calculus::Primitive::Cos:
-        return Morphism(r, r, [](const Point& p) { return cos(scalar_of(p)); });
+        return Morphism(r, r, Node<F>(Node<F>::Kind::Cos));
       case calculus::Primitive::Exp:
-        return Morphism(r, r, [](const Point& p) { return exp(scalar_of(p)); });
+        return Morphism(r, r, Node<F>(Node<F>::Kind::Exp));
       case calculus::Primitive::Mul:
         break;
     }
@@ -115,7 +117,7 @@ BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitiv
 
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::constant(double value) const {
-  return Morphism(Object(), Object::real(), [value](const Point&) { return Point::real(value); });
+  return Morphism(Object(), Object::real(), Node<F>(Node<F>::Kind::Constant, value));
 }
 
 template <class F>

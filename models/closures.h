@@ -19,6 +19,7 @@
 // from TaggedInfinitesimals in exactly one member.
 #pragma once
 
+#include <concepts>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -45,6 +46,9 @@ namespace closures {
 // A morphism of the closures model over the field F: its objects and the
 // function between their points.
 template <class F>
+class StructuralNode;  // models/structural_node.h
+
+template <class F>
 class BasicMorphism {
  public:
   // The morphism domain → codomain that maps a point p to function(p), for
@@ -67,6 +71,7 @@ class BasicMorphism {
   struct Callable {
     virtual ~Callable() = default;
     virtual BasicValue<F> operator()(const BasicValue<F>& point) const = 0;
+    virtual const StructuralNode<F>* structure() const = 0;
   };
 
  public:
@@ -80,6 +85,10 @@ class BasicMorphism {
       count_step<F>();
       return (*function_)(point);
     }
+    // How the morphism was built when it was built from the category's
+    // structure alone (compose, pair, a projection, a primitive, …), which a
+    // program can be compiled from (models/structural_program.h); else null.
+    const StructuralNode<F>* structure() const { return function_->structure(); }
 
    private:
     friend class BasicMorphism;
@@ -93,6 +102,13 @@ class BasicMorphism {
   struct Stored final : Callable {
     explicit Stored(Function f) : function(std::move(f)) {}
     BasicValue<F> operator()(const BasicValue<F>& point) const override { return function(point); }
+    const StructuralNode<F>* structure() const override {
+      if constexpr (requires { function.structure(); }) {
+        return function.structure();
+      } else {
+        return nullptr;
+      }
+    }
     Function function;
   };
 
@@ -251,6 +267,31 @@ struct TaggedInfinitesimals {
   static constexpr double tangent_scale = 1.0;
 };
 
+namespace closures {
+
+// The image by `node`'s morphism of perturbed(x, v, tag), as a root
+// application (models/structural_node.h): a compiled program perturbs only
+// the parts of the point it reads. Defined in models/structural_program.cpp.
+template <class F>
+BasicValue<F> apply_perturbed(const StructuralNode<F>& node, const BasicValue<F>& x,
+                              const BasicValue<F>& v, Tag tag);
+
+// f(perturbed(x, v, tag)), for a morphism or any callable f; a morphism built
+// from the structure alone applies through its structure.
+template <class F, class Map>
+BasicValue<F> perturbed_image(const Map& f, const BasicValue<F>& x, const BasicValue<F>& v,
+                              Tag tag) {
+  if constexpr (std::same_as<Map, BasicMorphism<F>>) {
+    if (const StructuralNode<F>* node = f.map().structure()) {
+      count_step<F>();  // f's own step, as applying f counts it
+      return apply_perturbed(*node, x, v, tag);
+    }
+  }
+  return f(perturbed(x, v, tag));
+}
+
+}  // namespace closures
+
 // (D(f)(v, x), f(x)) computed as Policy says, from one perturbed evaluation
 // of f (a Morphism, or any callable from values to values) over the field F.
 template <class Policy, class F, class Map>
@@ -266,7 +307,7 @@ std::pair<closures::BasicValue<F>, closures::BasicValue<F>> tangent_and_primal(
     result = {scaled(step, 1.0 / h), primal};
   } else {
     const Tag tag = Policy::derivative_tag();
-    const Value image = f(perturbed(x, v, tag));
+    const Value image = closures::perturbed_image(f, x, v, tag);
     result = {extract(image, tag, Part::Tangent, Policy::renaming),
               extract(image, tag, Part::Primal, Policy::renaming)};
   }

@@ -67,6 +67,17 @@ void count_step() {
   evaluation_detail::throw_budget_exceeded(steps.budget);
 }
 
+// Counts `count` steps at once, as count_step `count` times would but that
+// it throws before the first of them when they would pass the budget.
+template <class F>
+void count_steps(std::uint64_t count) {
+  evaluation_detail::Steps& steps = evaluation_detail::steps<F>;
+  if (steps.depth == 0) return;
+  steps.taken += count;
+  if (steps.taken > steps.budget) [[unlikely]]
+    evaluation_detail::throw_budget_exceeded(steps.budget);
+}
+
 // A new identity for a memoized morphism (never reused in the process).
 std::uint64_t new_memo_id();
 

@@ -4,6 +4,7 @@
 
 #include "calculus/error.h"
 #include "models/fields.h"
+#include "models/perturbed_real.h"
 
 namespace perturb::models::closures {
 
@@ -115,25 +116,6 @@ BasicValue<F> scaled(const BasicValue<F>& value, const std::type_identity_t<Tagg
   }
   return Value();
 }
-
-namespace {
-
-// Whether x and v are plain reals, for which perturbed_real is x + ε·v.
-template <class F>
-bool are_plain_reals(const BasicValue<F>& x, const BasicValue<F>& v) {
-  return x.is_scalar() && v.is_scalar() && x.scalar().is_unperturbed() &&
-         v.scalar().is_unperturbed();
-}
-
-// p + ε·c for plain reals p and c: what add and scaled compute (ε·c has the
-// primal 0·c and the coefficient 1·c, and p + ε·c the primal p + 0·c).
-template <class F>
-Tagged<F> perturbed_real(const Tagged<F>& p, const Tagged<F>& c, Tag tag) {
-  return Tagged<F>::first_order(p.primal_value() + F(0) * c.primal_value(), tag,
-                                F(1) * c.primal_value());
-}
-
-}  // namespace
 
 template <class F>
 BasicValue<F> perturbed(const BasicValue<F>& x, const BasicValue<F>& v, Tag tag) {

@@ -1,0 +1,625 @@
+#include "models/structural_program.h"
+
+#include <algorithm>
+#include <boost/container/small_vector.hpp>
+#include <limits>
+#include <map>
+#include <memory>
+#include <span>
+#include <utility>
+
+#include "calculus/error.h"
+#include "models/perturbed_real.h"
+
+namespace perturb::models::closures {
+
+// ---- the node and its tiers ----
+
+template <class F>
+StructuralNode<F>::StructuralNode(Kind kind, double constant) : kind_(kind), constant_(constant) {
+  calculus::check(kind != Kind::Compose && kind != Kind::Pair && kind != Kind::Add,
+                  "closures: a structural node with children built without them");
+}
+
+template <class F>
+StructuralNode<F>::StructuralNode(Kind kind, const Map& first, const Map& second)
+    : kind_(kind),
+      first_(first),
+      second_(second),
+      first_structure_(first.structure()),
+      second_structure_(second.structure()) {
+  calculus::check(kind == Kind::Compose || kind == Kind::Pair || kind == Kind::Add,
+                  "closures: children given to a structural leaf");
+}
+
+template <class F>
+StructuralNode<F>::StructuralNode(StructuralNode&& other) noexcept
+    : kind_(other.kind_),
+      constant_(other.constant_),
+      first_(std::move(other.first_)),
+      second_(std::move(other.second_)),
+      first_structure_(other.first_structure_),
+      second_structure_(other.second_structure_) {}
+
+template <class F>
+StructuralNode<F>::~StructuralNode() = default;
+
+template <class F>
+BasicValue<F> StructuralNode<F>::apply_child(const Map& child, const StructuralNode* structure,
+                                             const Value& point) {
+  if (structure == nullptr) return child(point);  // counts its own step
+  count_step<F>();
+  return structure->evaluate(point);
+}
+
+template <class F>
+BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
+  switch (kind_) {
+    case Kind::Identity:
+      return point;
+    case Kind::Compose: {
+      const Value inner = apply_child(*second_, second_structure_, point);
+      return apply_child(*first_, first_structure_, inner);
+    }
+    case Kind::Pair: {
+      // Left before right, on every compiler (the program's order too).
+      Value left = apply_child(*first_, first_structure_, point);
+      return Value::pair(std::move(left), apply_child(*second_, second_structure_, point));
+    }
+    case Kind::Proj1:
+      return component(point, 0);
+    case Kind::Proj2:
+      return component(point, 1);
+    case Kind::Bang:
+    case Kind::Zero:
+      return Value();
+    case Kind::Add: {
+      const Value left = apply_child(*first_, first_structure_, point);
+      return add(left, apply_child(*second_, second_structure_, point));
+    }
+    case Kind::Mul:
+      return scalar_of(component(point, 0)) * scalar_of(component(point, 1));
+    case Kind::Sin:
+    case Kind::Cos:
+    case Kind::Exp:
+      if constexpr (kHasTranscendentals<F>) {
+        const Tagged<F>& x = scalar_of(point);
+        return kind_ == Kind::Sin ? sin(x) : kind_ == Kind::Cos ? cos(x) : exp(x);
+      }
+      break;
+    case Kind::Constant:
+      return Value::real(constant_);
+  }
+  throw calculus::InternalError("closures: a structural node of no known kind");
+}
+
+template <class F>
+bool StructuralNode<F>::stays_a_tree() const {
+  const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
+  if (applications < kApplicationsBeforeCompiling) {
+    root_applications_.store(applications + 1, std::memory_order_relaxed);
+    return true;
+  }
+  return not_compilable_.load(std::memory_order_relaxed);
+}
+
+template <class F>
+const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tier& tier, bool perturbed) const {
+  std::call_once(tier.once, [&] {
+    using Argument = typename StructuralProgram<F>::Argument;
+    tier.program =
+        StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
+    if (tier.program) {
+      tier.compiled.store(tier.program.get(), std::memory_order_release);
+    } else {
+      not_compilable_.store(true, std::memory_order_relaxed);
+    }
+  });
+  return tier.program.get();
+}
+
+template <class F>
+BasicValue<F> StructuralNode<F>::operator()(const Value& point) const {
+  if (const auto* program = plain_.compiled.load(std::memory_order_acquire))
+    return program->run(point);
+  if (stays_a_tree()) return evaluate(point);
+  if (const auto* program = compiled_program(plain_, false)) return program->run(point);
+  return evaluate(point);
+}
+
+template <class F>
+BasicValue<F> StructuralNode<F>::apply_perturbed(const Value& x, const Value& v, Tag tag) const {
+  if (const auto* program = perturbed_.compiled.load(std::memory_order_acquire))
+    return program->run_perturbed(x, v, tag);
+  if (stays_a_tree()) return evaluate(perturbed(x, v, tag));
+  if (const auto* program = compiled_program(perturbed_, true))
+    return program->run_perturbed(x, v, tag);
+  return evaluate(perturbed(x, v, tag));
+}
+
+// ---- the compiler ----
+
+namespace {
+
+constexpr std::uint32_t kInput = 0;      // the register of the argument (x when perturbed)
+constexpr std::uint32_t kZero = 1;       // the register of the static zero, value and scalar
+constexpr std::uint32_t kDirection = 2;  // the register of v, when the argument is perturbed
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+}  // namespace
+
+template <class F>
+class StructuralProgram<F>::Compiler {
+ public:
+  explicit Compiler(StructuralProgram& program) : program_(program) {}
+
+  // Whether root's tree fits the bounds; the program is complete when it does.
+  bool compile(const StructuralNode<F>& root, Argument argument) {
+    const std::uint32_t input = argument == Argument::Plain
+                                    ? register_shape(kInput)
+                                    : add_shape({Shape::Kind::Perturbed, kInput, kDirection});
+    const std::uint32_t result = node(root, input, 0);
+    if (failed_) return false;
+    program_.result_ = value_register(result, 0);
+    if (failed_) return false;
+    program_.steps_ = nodes_ - 1;  // root's own step is its caller's
+    drop_unused_instructions();
+    assign_slots();
+    program_.registers_ = static_cast<std::uint32_t>(registers_.size());
+    program_.fixed_.push_back({kZero, &kZeroValue, &scalar_of(kZeroValue)});
+    for (std::size_t i = 0; i < constant_registers_.size(); ++i) {
+      const Value& constant = program_.constants_[i];
+      program_.fixed_.push_back({constant_registers_[i], &constant, &constant.scalar()});
+    }
+    return true;
+  }
+
+ private:
+  // What is known when compiling of the value a node gives: a register (its
+  // value known at run time), the static zero, a pair of shapes, or the
+  // argument's part x_p + ε·v_p (registers x_p, v_p) not yet perturbed.
+  struct Shape {
+    enum class Kind : std::uint8_t { Register, Zero, Pair, Perturbed } kind;
+    std::uint32_t a = 0, b = 0;
+  };
+  // What a register holds: a value, a scalar, or both (constants, the zero).
+  enum class Holds : std::uint8_t { Value, Scalar, Both };
+
+  std::uint32_t register_shape(std::uint32_t r) { return add_shape({Shape::Kind::Register, r, 0}); }
+  std::uint32_t zero_shape() { return add_shape({Shape::Kind::Zero, 0, 0}); }
+  std::uint32_t pair_shape(std::uint32_t a, std::uint32_t b) {
+    return add_shape({Shape::Kind::Pair, a, b});
+  }
+  std::uint32_t add_shape(Shape shape) {
+    shapes_.push_back(shape);
+    return static_cast<std::uint32_t>(shapes_.size() - 1);
+  }
+
+  std::uint32_t new_register(Holds holds) {
+    registers_.push_back(holds);
+    return static_cast<std::uint32_t>(registers_.size() - 1);
+  }
+  std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b = 0) {
+    const bool scalar = op == Op::ScalarOf || op == Op::PerturbScalar || writes_scalar(op);
+    const std::uint32_t result = new_register(scalar ? Holds::Scalar : Holds::Value);
+    program_.code_.push_back({op, result, a, b});
+    return result;
+  }
+  bool holds_value(std::uint32_t r) const { return registers_[r] != Holds::Scalar; }
+  bool holds_scalar(std::uint32_t r) const { return registers_[r] != Holds::Value; }
+
+  // Whether the bounds are passed at this depth (then the compilation fails).
+  bool too_deep(int depth) {
+    if (depth > kMaxDepth) failed_ = true;
+    return failed_;
+  }
+
+  // The shape of n's image of a value of shape `input`.
+  std::uint32_t node(const StructuralNode<F>& n, std::uint32_t input, int depth) {
+    if (too_deep(depth) || ++nodes_ > kMaxNodes) {
+      failed_ = true;
+      return input;
+    }
+    using Kind = typename StructuralNode<F>::Kind;
+    switch (n.kind()) {
+      case Kind::Identity:
+        return input;
+      case Kind::Compose: {
+        const std::uint32_t inner = child(n.second(), n.second_structure(), input, depth);
+        return child(n.first(), n.first_structure(), inner, depth);
+      }
+      case Kind::Pair: {
+        const std::uint32_t left = child(n.first(), n.first_structure(), input, depth);
+        return pair_shape(left, child(n.second(), n.second_structure(), input, depth));
+      }
+      case Kind::Proj1:
+        return component(input, 0);
+      case Kind::Proj2:
+        return component(input, 1);
+      case Kind::Bang:
+      case Kind::Zero:
+        return zero_shape();
+      case Kind::Add: {
+        const std::uint32_t left = child(n.first(), n.first_structure(), input, depth);
+        return add(left, child(n.second(), n.second_structure(), input, depth), depth);
+      }
+      case Kind::Mul: {
+        const std::uint32_t x = scalar_register(component(input, 0), depth);
+        return register_shape(emit(Op::Mul, x, scalar_register(component(input, 1), depth)));
+      }
+      case Kind::Sin:
+        return register_shape(emit(Op::Sin, scalar_register(input, depth)));
+      case Kind::Cos:
+        return register_shape(emit(Op::Cos, scalar_register(input, depth)));
+      case Kind::Exp:
+        return register_shape(emit(Op::Exp, scalar_register(input, depth)));
+      case Kind::Constant:
+        program_.constants_.push_back(Value::real(n.constant()));
+        constant_registers_.push_back(new_register(Holds::Both));
+        return register_shape(constant_registers_.back());
+    }
+    throw calculus::InternalError("closures: a structural node of no known kind");
+  }
+
+  // A child of a node: inlined when structural, else called.
+  std::uint32_t child(const Map& map, const StructuralNode<F>* structure, std::uint32_t input,
+                      int depth) {
+    if (structure != nullptr) return node(*structure, input, depth + 1);
+    const std::uint32_t argument = value_register(input, depth);
+    program_.calls_.push_back(map);
+    return register_shape(
+        emit(Op::Call, argument, static_cast<std::uint32_t>(program_.calls_.size() - 1)));
+  }
+
+  // Component i of a value of shape s: the pair's part, the zero's zero, the
+  // perturbed argument's part, or read from a register (once per register and i).
+  std::uint32_t component(std::uint32_t s, int i) {
+    const Shape shape = shapes_[s];
+    switch (shape.kind) {
+      case Shape::Kind::Pair:
+        return i == 0 ? shape.a : shape.b;
+      case Shape::Kind::Zero:
+        return s;
+      case Shape::Kind::Perturbed: {
+        const std::uint32_t x = component_register(shape.a, i);
+        return add_shape({Shape::Kind::Perturbed, x, component_register(shape.b, i)});
+      }
+      case Shape::Kind::Register:
+        break;
+    }
+    return register_shape(component_register(shape.a, i));
+  }
+  std::uint32_t component_register(std::uint32_t r, int i) {
+    // A scalar has no components: boxed, the run fails as the tree would.
+    const std::uint32_t whole = holds_value(r) ? r : boxed(r);
+    auto [it, inserted] = components_.try_emplace({whole, i}, 0);
+    if (inserted) it->second = emit(i == 0 ? Op::Component0 : Op::Component1, whole);
+    return it->second;
+  }
+
+  // A register holding the scalar of shape s: a pair, ill-typed, is built
+  // whole, and the run fails as the tree would, on a tuple where a scalar was
+  // expected.
+  std::uint32_t scalar_register(std::uint32_t s, int depth) {
+    const Shape shape = shapes_[s];
+    if (shape.kind == Shape::Kind::Register && holds_scalar(shape.a)) return shape.a;
+    if (shape.kind == Shape::Kind::Zero) return kZero;
+    if (shape.kind == Shape::Kind::Perturbed) {
+      auto [it, inserted] = perturbed_scalars_.try_emplace({shape.a, shape.b}, 0);
+      if (inserted) it->second = emit(Op::PerturbScalar, shape.a, shape.b);
+      return it->second;
+    }
+    const std::uint32_t value = value_register(s, depth);
+    auto [it, inserted] = scalars_.try_emplace(value, 0);
+    if (inserted) it->second = emit(Op::ScalarOf, value);
+    return it->second;
+  }
+
+  // A register holding the value of shape s, built once per shape: a tuple
+  // for a pair, the perturbed part for the argument's part.
+  std::uint32_t value_register(std::uint32_t s, int depth) {
+    if (too_deep(depth)) return kZero;
+    const Shape shape = shapes_[s];
+    switch (shape.kind) {
+      case Shape::Kind::Register:
+        return holds_value(shape.a) ? shape.a : boxed(shape.a);
+      case Shape::Kind::Zero:
+        return kZero;
+      case Shape::Kind::Pair:
+      case Shape::Kind::Perturbed:
+        break;
+    }
+    if (shape.kind == Shape::Kind::Perturbed) {
+      // Once per part of the argument, however many shapes name it.
+      auto [it, inserted] = perturbed_values_.try_emplace({shape.a, shape.b}, 0);
+      if (inserted) it->second = emit(Op::Perturb, shape.a, shape.b);
+      return it->second;
+    }
+    if (const auto it = values_.find(s); it != values_.end()) return it->second;
+    const std::uint32_t left = value_register(shape.a, depth + 1);
+    const std::uint32_t result = emit(Op::Pair, left, value_register(shape.b, depth + 1));
+    values_.emplace(s, result);
+    return result;
+  }
+  std::uint32_t boxed(std::uint32_t scalar) {
+    auto [it, inserted] = boxes_.try_emplace(scalar, 0);
+    if (inserted) it->second = emit(Op::Box, scalar);
+    return it->second;
+  }
+
+  // The shape of x + y: the zero is the identity and pairs add by parts, as
+  // closures::add does at run time; two scalars (never the zero value: a
+  // scalar register is the result of an operation) add as scalars; other
+  // registers add at run time.
+  std::uint32_t add(std::uint32_t x, std::uint32_t y, int depth) {
+    if (too_deep(depth)) return x;
+    const Shape a = shapes_[x], b = shapes_[y];
+    if (a.kind == Shape::Kind::Zero) return y;
+    if (b.kind == Shape::Kind::Zero) return x;
+    if (a.kind != Shape::Kind::Pair && b.kind != Shape::Kind::Pair) {
+      if (a.kind == Shape::Kind::Register && b.kind == Shape::Kind::Register &&
+          registers_[a.a] == Holds::Scalar && registers_[b.a] == Holds::Scalar)
+        return register_shape(emit(Op::AddScalars, a.a, b.a));
+      const std::uint32_t left = value_register(x, depth);
+      return register_shape(emit(Op::Add, left, value_register(y, depth)));
+    }
+    // A pair and a pair, a register or a perturbed part (a tuple or the zero
+    // at run time: its parts are added, or the pair's parts kept, as add would).
+    const std::uint32_t left = add(component(x, 0), component(y, 0), depth + 1);
+    return pair_shape(left, add(component(x, 1), component(y, 1), depth + 1));
+  }
+
+  static bool is_view(Op op) {
+    return op == Op::Component0 || op == Op::Component1 || op == Op::ScalarOf;
+  }
+  static bool writes_scalar(Op op) {
+    return op == Op::Mul || op == Op::Sin || op == Op::Cos || op == Op::Exp ||
+           op == Op::AddScalars || op == Op::PerturbScalar;
+  }
+
+  // Removes the pure instructions whose registers nothing reads; calls stay.
+  void drop_unused_instructions() {
+    std::vector<bool> read(registers_.size(), false);
+    read[program_.result_] = true;
+    std::vector<Instruction> kept;
+    for (auto it = program_.code_.rbegin(); it != program_.code_.rend(); ++it) {
+      if (it->op != Op::Call && !read[it->result]) continue;
+      for (const std::uint32_t operand : operands(*it)) read[operand] = true;
+      kept.push_back(*it);
+    }
+    std::reverse(kept.begin(), kept.end());
+    program_.code_ = std::move(kept);
+  }
+
+  // Gives each owned result a slot (of values or of scalars), reusing the
+  // slots of registers no later instruction reads (a view keeps the register
+  // it looks into alive).
+  void assign_slots() {
+    std::vector<Instruction>& code = program_.code_;
+    const std::size_t count = registers_.size();
+    const auto never = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> last_read(count, 0);
+    std::vector<bool> seen(count, false);
+    const auto read_until = [&](std::uint32_t r, std::size_t i) {
+      last_read[r] = seen[r] ? std::max(last_read[r], i) : i;
+      seen[r] = true;
+    };
+    read_until(program_.result_, never);
+    for (std::size_t i = code.size(); i-- > 0;) {
+      const Instruction& instruction = code[i];
+      if (!seen[instruction.result]) read_until(instruction.result, i);  // never read
+      const std::size_t until =
+          is_view(instruction.op) ? std::max(i, last_read[instruction.result]) : i;
+      for (const std::uint32_t operand : operands(instruction)) read_until(operand, until);
+    }
+    struct Pool {
+      std::uint32_t& count;
+      std::vector<std::uint32_t> free;
+      std::uint32_t take() {
+        if (free.empty()) return count++;
+        const std::uint32_t slot = free.back();
+        free.pop_back();
+        return slot;
+      }
+    };
+    Pool values{program_.value_slots_, {}}, scalars{program_.scalar_slots_, {}};
+    std::vector<std::uint32_t> slot_of(count, kNone);
+    std::vector<std::vector<std::uint32_t>> freed_after(code.size());
+    for (std::uint32_t r = 0; r < count; ++r) {
+      if (seen[r] && last_read[r] != never) freed_after[last_read[r]].push_back(r);
+    }
+    for (std::size_t i = 0; i < code.size(); ++i) {
+      Instruction& instruction = code[i];
+      if (!is_view(instruction.op)) {
+        instruction.slot = writes_scalar(instruction.op) ? scalars.take() : values.take();
+        slot_of[instruction.result] = instruction.slot;
+      }
+      for (const std::uint32_t r : freed_after[i]) {
+        if (slot_of[r] == kNone) continue;
+        (registers_[r] == Holds::Scalar ? scalars : values).free.push_back(slot_of[r]);
+        slot_of[r] = kNone;
+      }
+    }
+  }
+
+  static boost::container::small_vector<std::uint32_t, 2> operands(const Instruction& i) {
+    switch (i.op) {
+      case Op::Mul:
+      case Op::AddScalars:
+      case Op::Add:
+      case Op::Pair:
+      case Op::Perturb:
+      case Op::PerturbScalar:
+        return {i.a, i.b};
+      default:
+        return {i.a};
+    }
+  }
+
+  static inline const Value kZeroValue{};
+
+  StructuralProgram& program_;
+  std::vector<Shape> shapes_;
+  std::vector<Holds> registers_{Holds::Value, Holds::Both,
+                                Holds::Value};  // kInput, kZero, kDirection
+  std::map<std::pair<std::uint32_t, int>, std::uint32_t> components_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> perturbed_values_,
+      perturbed_scalars_;
+  std::map<std::uint32_t, std::uint32_t> scalars_, boxes_, values_;
+  std::vector<std::uint32_t> constant_registers_;
+  std::uint32_t nodes_ = 0;
+  bool failed_ = false;
+};
+
+template <class F>
+std::unique_ptr<const StructuralProgram<F>> StructuralProgram<F>::compile(
+    const StructuralNode<F>& root, Argument argument) {
+  auto program = std::unique_ptr<StructuralProgram>(new StructuralProgram());
+  if (!Compiler(*program).compile(root, argument)) return nullptr;
+  return program;
+}
+
+// ---- running a program ----
+
+namespace {
+
+// closures::component, inline (the out-of-line call was a tenth of a
+// perturbed run): element i of a tuple, the zero value for the zero value.
+template <class F>
+[[gnu::always_inline]] inline const BasicValue<F>& part(const BasicValue<F>& tuple, std::size_t i) {
+  static const BasicValue<F> zero;
+  if (tuple.is_zero()) return zero;
+  const std::span<const BasicValue<F>> elements = tuple.elements();
+  calculus::check(i < elements.size(), "closures: tuple component out of range");
+  return elements[i];
+}
+
+}  // namespace
+
+template <class F>
+BasicValue<F> StructuralProgram<F>::run(const Value& point) const {
+  return execute(point, nullptr, Tag{});
+}
+
+template <class F>
+BasicValue<F> StructuralProgram<F>::run_perturbed(const Value& x, const Value& v, Tag tag) const {
+  return execute(x, &v, tag);
+}
+
+template <class F>
+BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag tag) const {
+  count_steps<F>(steps_);
+  // Most programs of a law case fit the inline buffers: no allocation.
+  // The views are not initialised: each is written before it is read.
+  boost::container::small_vector<const Value*, 256> values(registers_,
+                                                           boost::container::default_init);
+  boost::container::small_vector<const Scalar*, 256> scalars(registers_,
+                                                             boost::container::default_init);
+  for (const Fixed& fixed : fixed_) {
+    values[fixed.index] = fixed.value;
+    scalars[fixed.index] = fixed.scalar;
+  }
+  boost::container::small_vector<Value, 8> value_slots(value_slots_);
+  boost::container::small_vector<Scalar, 8> scalar_slots(scalar_slots_, Scalar(F(0)));
+  values[kInput] = &x;
+  if (v != nullptr) values[kDirection] = v;
+  // Results are built in their slots (a returned scalar moved into a slot
+  // stalled on its own stores); a slot whose construction throws is given a
+  // zero again, for the buffers' destructors.
+  const auto value = [&](const Instruction& i, auto&& make) {
+    Value& slot = value_slots[i.slot];
+    std::destroy_at(&slot);
+    try {
+      ::new (static_cast<void*>(&slot)) Value(make());
+    } catch (...) {
+      ::new (static_cast<void*>(&slot)) Value();
+      throw;
+    }
+    values[i.result] = &slot;
+  };
+  const auto scalar = [&](const Instruction& i, auto&& make) {
+    Scalar& slot = scalar_slots[i.slot];
+    std::destroy_at(&slot);
+    try {
+      ::new (static_cast<void*>(&slot)) Scalar(make());
+    } catch (...) {
+      ::new (static_cast<void*>(&slot)) Scalar(F(0));
+      throw;
+    }
+    scalars[i.result] = &slot;
+  };
+  for (const Instruction& i : code_) {
+    switch (i.op) {
+      case Op::Component0:
+        values[i.result] = &part(*values[i.a], 0);
+        break;
+      case Op::Component1:
+        values[i.result] = &part(*values[i.a], 1);
+        break;
+      case Op::ScalarOf:
+        scalars[i.result] = &scalar_of(*values[i.a]);
+        break;
+      case Op::Box:
+        value(i, [&] { return Value(*scalars[i.a]); });
+        break;
+      case Op::Mul:
+        scalar(i, [&] { return *scalars[i.a] * *scalars[i.b]; });
+        break;
+      case Op::Sin:
+      case Op::Cos:
+      case Op::Exp:
+        if constexpr (kHasTranscendentals<F>) {
+          const Scalar& operand = *scalars[i.a];
+          if (i.op == Op::Sin) {
+            scalar(i, [&] { return sin(operand); });
+          } else if (i.op == Op::Cos) {
+            scalar(i, [&] { return cos(operand); });
+          } else {
+            scalar(i, [&] { return exp(operand); });
+          }
+          break;
+        }
+        throw calculus::InternalError("closures: a transcendental over a field without them");
+      case Op::AddScalars:
+        scalar(i, [&] { return *scalars[i.a] + *scalars[i.b]; });
+        break;
+      case Op::Add:
+        value(i, [&] { return closures::add(*values[i.a], *values[i.b]); });
+        break;
+      case Op::Pair:
+        value(i, [&] { return Value::pair(*values[i.a], *values[i.b]); });
+        break;
+      case Op::Call:
+        value(i, [&] { return calls_[i.b](*values[i.a]); });
+        break;
+      case Op::Perturb:
+        value(i, [&] { return perturbed(*values[i.a], *values[i.b], tag); });
+        break;
+      case Op::PerturbScalar: {
+        const Value &x = *values[i.a], &v = *values[i.b];
+        if (are_plain_reals(x, v)) {
+          scalar(i, [&] { return perturbed_real(x.scalar(), v.scalar(), tag); });
+        } else {
+          scalar(i, [&] { return Scalar(scalar_of(perturbed(x, v, tag))); });
+        }
+        break;
+      }
+    }
+  }
+  return *values[result_];
+}
+
+template <class F>
+BasicValue<F> apply_perturbed(const StructuralNode<F>& node, const BasicValue<F>& x,
+                              const BasicValue<F>& v, Tag tag) {
+  return node.apply_perturbed(x, v, tag);
+}
+
+#define PERTURB_INSTANTIATE_STRUCTURAL(F)                                                \
+  template class StructuralNode<F>;                                                      \
+  template class StructuralProgram<F>;                                                   \
+  template BasicValue<F> apply_perturbed(const StructuralNode<F>&, const BasicValue<F>&, \
+                                         const BasicValue<F>&, Tag);
+PERTURB_FOR_EACH_FIELD(PERTURB_INSTANTIATE_STRUCTURAL)
+
+}  // namespace perturb::models::closures

@@ -1,0 +1,114 @@
+// A structural morphism of the closures model compiled into a flat program
+// (issue 14): the tree of closures of models/structural_node.h inlined into
+// one array of instructions over registers, so that an application is a loop
+// instead of a call through a closure per combinator and a tuple per pair.
+//
+// The compiler follows the shapes of the values through the tree: the value
+// of a product is a pair of shapes, known when compiling, so pairs,
+// projections of pairs, identities and compositions cost nothing at run
+// time; a shape is materialised as a tuple only where a value is needed whole
+// (the result, an opaque child's argument, an addition at a register).
+// Results of mul, sin, cos, exp are kept as scalars, not values. The zero
+// value stays apart from a tuple of zeros, as in the model: `!` and `0`
+// give the static zero, add(0, b) is b (not 0 + b, which differs at b = −0),
+// and a register holding a zero at run time goes through the same
+// scalar_of, component and add as the tree. Pure instructions whose value
+// is not used are dropped; opaque children are called in the tree's order,
+// left before right.
+//
+// A program compiled for a perturbed argument takes x and v and the tag ε
+// and gives the image of perturbed(x, v, ε) without building it: each part
+// of the argument the tree reads is perturbed where it is read (perturbed is
+// taken part by part, so the parts are the same values).
+//
+// An application gives the tree's image bit for bit (the same floating-point
+// operations on the same operands) and counts the same steps: the tree's
+// structural nodes are counted at once before the program runs, opaque
+// children count their own. The shared subterms' memo stays a barrier: a
+// memoized morphism is opaque.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/structural_node.h"
+
+namespace perturb::models::closures {
+
+template <class F>
+class StructuralProgram {
+ public:
+  using Value = BasicValue<F>;
+  using Scalar = Tagged<F>;
+  using Map = typename BasicMorphism<F>::Map;
+  enum class Argument : std::uint8_t { Plain, Perturbed };
+
+  // The program of root's tree for a plain or a perturbed argument; null
+  // when the tree is deeper than kMaxDepth or, inlined, larger than kMaxNodes
+  // nodes (it then stays a tree).
+  static std::unique_ptr<const StructuralProgram> compile(const StructuralNode<F>& root,
+                                                          Argument argument = Argument::Plain);
+
+  // root.evaluate(point), from a program for a plain argument.
+  Value run(const Value& point) const;
+  // root.evaluate(perturbed(x, v, tag)), from a program for a perturbed argument.
+  Value run_perturbed(const Value& x, const Value& v, Tag tag) const;
+  // Both count the steps root.evaluate would (not root's own, its caller's).
+
+  static constexpr int kMaxDepth = 4096;
+  static constexpr std::uint32_t kMaxNodes = 1u << 18;
+
+  // For tests and docs: the instructions run per application, and the
+  // structural steps counted per application.
+  std::size_t size() const { return code_.size(); }
+  std::uint64_t steps() const { return steps_; }
+
+ private:
+  class Compiler;
+
+  Value execute(const Value& x, const Value* v, Tag tag) const;
+
+  // V: a register holding a value (a view of one); S: a scalar.
+  enum class Op : std::uint8_t {
+    Component0,  // V ← component 0 of V (a view into it)
+    Component1,  // V ← component 1 of V
+    ScalarOf,    // S ← scalar_of(V) (a view into it)
+    Box,         // V ← the scalar S as a value
+    Mul,         // S ← S · S
+    Sin,         // S ← sin S, and Cos, Exp
+    Cos,
+    Exp,
+    AddScalars,     // S ← S + S
+    Add,            // V ← add(V, V)
+    Pair,           // V ← <V, V>
+    Call,           // V ← calls_[b](V)
+    Perturb,        // V ← perturbed(V, V, ε)
+    PerturbScalar,  // S ← scalar_of(perturbed(V, V, ε))
+  };
+  struct Instruction {
+    Op op;
+    std::uint32_t result;    // the register written
+    std::uint32_t a, b;      // operand registers; for Call, b is the index in calls_
+    std::uint32_t slot = 0;  // where an owned result is kept (a value or a scalar slot)
+  };
+
+  std::vector<Instruction> code_;
+  std::vector<Map> calls_;
+  std::vector<Value> constants_;
+  // The registers whose views are known before a run (the static zero, the
+  // constants: as values and as scalars); the argument's are set per run,
+  // the others written by the code before they are read.
+  struct Fixed {
+    std::uint32_t index;
+    const Value* value;
+    const Scalar* scalar;
+  };
+  std::vector<Fixed> fixed_;
+  std::uint32_t registers_ = 0;
+  std::uint32_t value_slots_ = 0, scalar_slots_ = 0;
+  std::uint32_t result_ = 0;
+  std::uint64_t steps_ = 0;
+};
+
+}  // namespace perturb::models::closures

@@ -1,0 +1,314 @@
+// Tests of the compiled structural morphisms of the closures model
+// (models/structural_program.h): on random morphisms built from the
+// structure (with opaque children among them) and random points (zeros
+// inside, −0, infinities, perturbed scalars), the program's image is the
+// tree's bit for bit and takes as many steps; the tiers switch after
+// kApplicationsBeforeCompiling root applications; trees past the bounds stay
+// trees.
+#include "models/structural_program.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "calculus/random_draws.h"
+#include "models/closures.h"
+#include "same_bits.h"
+#include "semantics/evaluation_budget.h"
+
+using namespace perturb;
+using namespace perturb::models;
+using closures::Object;
+using closures::Scalar;
+using closures::Value;
+using Program = closures::StructuralProgram<double>;
+using perturb::testing::same_bits;
+
+namespace {
+
+int below(std::mt19937_64& rng, int n) { return calculus::random_integer(rng, 0, n - 1); }
+
+// The first-order objects the random morphisms go between.
+std::vector<Object> objects() {
+  const Object r = Object::real();
+  const Object rr = Object::product(r, r);
+  return {Object(), r, rr, Object::product(r, rr), Object::product(rr, r)};
+}
+
+// A random morphism x → y of depth at most `depth`, from every structural
+// constructor, with opaque children (a memoized morphism, a plain closure).
+class RandomStructuralMorphism {
+ public:
+  RandomStructuralMorphism(const Closures& c, std::mt19937_64& rng) : c_(c), rng_(rng) {}
+
+  closures::Morphism operator()(const Object& x, const Object& y, int depth) {
+    if (depth == 0) return leaf(x, y);
+    switch (below(rng_, 8)) {
+      case 0: {
+        const Object z = random_object();
+        return c_.compose((*this)(z, y, depth - 1), (*this)(x, z, depth - 1));
+      }
+      case 1:
+        return c_.add((*this)(x, y, depth - 1), (*this)(x, y, depth - 1));
+      case 2:
+        if (y.kind() == Object::Kind::Product)
+          return c_.pair((*this)(x, y.left(), depth - 1), (*this)(x, y.right(), depth - 1));
+        break;
+      case 3:
+        if (y.kind() == Object::Kind::Real) {
+          const calculus::Primitive p[] = {calculus::Primitive::Sin, calculus::Primitive::Cos,
+                                           calculus::Primitive::Exp};
+          return c_.compose(c_.primitive(p[below(rng_, 3)]), (*this)(x, y, depth - 1));
+        }
+        break;
+      case 4:
+        if (y.kind() == Object::Kind::Real) {
+          return c_.compose(c_.primitive(calculus::Primitive::Mul),
+                            (*this)(x, Object::product(y, y), depth - 1));
+        }
+        break;
+      case 5:
+        if (x.kind() == Object::Kind::Product) {
+          return below(rng_, 2) == 0
+                     ? c_.compose((*this)(x.left(), y, depth - 1), c_.proj1(x.left(), x.right()))
+                     : c_.compose((*this)(x.right(), y, depth - 1), c_.proj2(x.left(), x.right()));
+        }
+        break;
+      case 6:
+        ++opaque_children_;
+        return c_.memoized((*this)(x, y, depth - 1));
+      case 7: {
+        ++opaque_children_;
+        const closures::Morphism inner = (*this)(x, y, depth - 1);
+        return closures::Morphism(x, y, [g = inner.map()](const Value& p) { return g(p); });
+      }
+    }
+    return leaf(x, y);
+  }
+
+  // How many memoized or opaque morphisms were built.
+  int opaque_children() const { return opaque_children_; }
+
+ private:
+  Object random_object() {
+    const auto all = objects();
+    return all[static_cast<std::size_t>(below(rng_, static_cast<int>(all.size())))];
+  }
+
+  closures::Morphism leaf(const Object& x, const Object& y) {
+    if (x == y && below(rng_, 3) == 0) return c_.identity(x);
+    if (below(rng_, 6) == 0) return c_.zero(x, y);
+    switch (y.kind()) {
+      case Object::Kind::Terminal:
+        return c_.bang(x);
+      case Object::Kind::Product:
+        return c_.pair(leaf(x, y.left()), leaf(x, y.right()));
+      default:
+        break;
+    }
+    if (x.kind() == Object::Kind::Product && below(rng_, 4) != 0) {
+      return below(rng_, 2) == 0 ? c_.compose(leaf(x.left(), y), c_.proj1(x.left(), x.right()))
+                                 : c_.compose(leaf(x.right(), y), c_.proj2(x.left(), x.right()));
+    }
+    if (x == y) return c_.identity(x);
+    const double constants[] = {2.5, -0.0, 0.75};
+    return c_.compose(c_.constant(constants[below(rng_, 3)]), c_.bang(x));
+  }
+
+  const Closures& c_;
+  std::mt19937_64& rng_;
+  int opaque_children_ = 0;
+};
+
+// A random point of a first-order object: zeros at any level, signed zeros,
+// an infinity now and then, scalars perturbed in one or two tags.
+Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f) {
+  if (below(rng, 7) == 0) return Value();
+  switch (x.kind()) {
+    case Object::Kind::Terminal:
+      return Value();
+    case Object::Kind::Product: {
+      Value left = random_point(x.left(), rng, e, f);
+      return Value::pair(std::move(left), random_point(x.right(), rng, e, f));
+    }
+    default:
+      break;
+  }
+  const double reals[] = {0.5, -1.25, -0.0, 2.0, std::numeric_limits<double>::infinity(), 0.3};
+  const Scalar primal(reals[below(rng, 6)]);
+  switch (below(rng, 3)) {
+    case 0:
+      return primal;
+    case 1:
+      return primal + Scalar::infinitesimal(e) * reals[below(rng, 6)];
+    default:
+      return primal + Scalar::infinitesimal(e) * 0.5 + Scalar::infinitesimal(f) * -2.0 +
+             Scalar::infinitesimal(e) * Scalar::infinitesimal(f) * 0.25;
+  }
+}
+
+// The image of p by a node's tree or its program in an evaluation of its
+// own (memo and steps), and the steps it took.
+template <class Evaluate>
+std::pair<Value, std::uint64_t> evaluated(Evaluate&& evaluate) {
+  const closures::EvaluationScope<double> scope(std::numeric_limits<std::uint64_t>::max() / 2);
+  const std::uint64_t before = closures::evaluation_detail::steps<double>.taken;
+  Value image = evaluate();
+  return {std::move(image), closures::evaluation_detail::steps<double>.taken - before};
+}
+
+}  // namespace
+
+TEST_CASE("a compiled program gives the tree's image bit for bit, in as many steps",
+          "[structural_program]") {
+  const Closures c;
+  const std::uint64_t seed = GENERATE(1u, 2u, 3u, 4u);
+  std::mt19937_64 rng(seed);
+  const Tag e = fresh_tag(), f = fresh_tag(), probe = fresh_tag();
+  RandomStructuralMorphism random_morphism(c, rng);
+  const auto all = objects();
+  int compared = 0;
+  for (int round = 0; round < 150; ++round) {
+    const Object x = all[static_cast<std::size_t>(below(rng, 5))];
+    const Object y = all[static_cast<std::size_t>(below(rng, 5))];
+    const closures::Morphism morphism = random_morphism(x, y, 4);
+    const closures::StructuralNode<double>* node = morphism.map().structure();
+    if (node == nullptr) continue;  // an opaque root: nothing to compile
+    const auto program = Program::compile(*node);
+    const auto perturbed_program = Program::compile(*node, Program::Argument::Perturbed);
+    REQUIRE(program != nullptr);
+    REQUIRE(perturbed_program != nullptr);
+    for (int i = 0; i < 4; ++i) {
+      const Value p = random_point(x, rng, e, f), v = random_point(x, rng, e, f);
+      const Tag tag = fresh_tag();
+      INFO("seed " << seed << ", round " << round << ", " << x.to_string() << " → " << y.to_string()
+                   << ", point " << c.describe_point(x, p) << ", direction "
+                   << c.describe_point(x, v));
+      const auto [tree, tree_steps] = evaluated([&] { return node->evaluate(p); });
+      const auto [run, run_steps] = evaluated([&] { return program->run(p); });
+      CHECK(same_bits(tree, run, probe));
+      CHECK(tree_steps == run_steps);
+      // At x + ε·v: the program perturbs the parts it reads.
+      const auto [perturbed_tree, perturbed_tree_steps] =
+          evaluated([&] { return node->evaluate(closures::perturbed(p, v, tag)); });
+      const auto [perturbed_run, perturbed_run_steps] =
+          evaluated([&] { return perturbed_program->run_perturbed(p, v, tag); });
+      CHECK(same_bits(perturbed_tree, perturbed_run, probe));
+      CHECK(perturbed_tree_steps == perturbed_run_steps);
+      ++compared;
+    }
+  }
+  CHECK(compared > 300);
+  CHECK(random_morphism.opaque_children() > 50);
+}
+
+TEST_CASE("pairs and projections cost nothing, unused values are not computed",
+          "[structural_program]") {
+  // π1 ∘ ⟨sin ∘ π1, exp ∘ π2⟩: nine nodes, four instructions (π1 of the
+  // argument, its scalar, its sine, the sine as a value); exp is never run.
+  const Closures c;
+  const Object r = Object::real();
+  const auto sin_first = c.compose(c.primitive(calculus::Primitive::Sin), c.proj1(r, r));
+  const auto exp_second = c.compose(c.primitive(calculus::Primitive::Exp), c.proj2(r, r));
+  const auto morphism = c.compose(c.proj1(r, r), c.pair(sin_first, exp_second));
+  const auto program = Program::compile(*morphism.map().structure());
+  REQUIRE(program != nullptr);
+  CHECK(program->size() == 4);
+  CHECK(program->steps() == 8);
+  const Value p = Value::pair(Value::real(0.5), Value::real(1000.0));
+  const auto [image, steps] = evaluated([&] { return program->run(p); });
+  CHECK(scalar_of(image).primal_value() == std::sin(0.5));
+  CHECK(steps == 8);
+}
+
+TEST_CASE("a structural morphism runs its program from its fifth root application",
+          "[structural_program]") {
+  const Closures c;
+  const Object r = Object::real();
+  const auto square =
+      c.compose(c.primitive(calculus::Primitive::Mul), c.pair(c.identity(r), c.identity(r)));
+  const auto* node = square.map().structure();
+  REQUIRE(node != nullptr);
+  const Value p = Value::real(1.5);
+  for (std::uint32_t i = 0; i < closures::StructuralNode<double>::kApplicationsBeforeCompiling;
+       ++i) {
+    CHECK(scalar_of(c.apply(square, p)).primal_value() == 2.25);
+    CHECK_FALSE(node->compiled());
+  }
+  CHECK(scalar_of(c.apply(square, p)).primal_value() == 2.25);
+  CHECK(node->compiled());
+  // A node applied only inside another's tree is not a root: never compiled.
+  const auto* inner = square.map().structure()->second_structure();
+  REQUIRE(inner != nullptr);
+  CHECK_FALSE(inner->compiled());
+}
+
+TEST_CASE("the tangent map of a structural morphism goes through its program",
+          "[structural_program]") {
+  // T(mul ∘ ⟨sin ∘ π1, π2⟩) at (v, x) = ((0.5, −1), (0.25, 2)): the tree's
+  // images until the fifth application, the program's after, bit for bit.
+  const Closures c;
+  const Object r = Object::real();
+  const auto g = c.compose(
+      c.primitive(calculus::Primitive::Mul),
+      c.pair(c.compose(c.primitive(calculus::Primitive::Sin), c.proj1(r, r)), c.proj2(r, r)));
+  const auto tangent = c.fast_tangent_map(g);
+  const Value vx = Value::pair(Value::pair(Value::real(0.5), Value::real(-1.0)),
+                               Value::pair(Value::real(0.25), Value::real(2.0)));
+  const Value first = c.apply(tangent, vx);
+  CHECK(scalar_of(component(first, 1)).primal_value() == std::sin(0.25) * 2.0);
+  CHECK(scalar_of(component(first, 0)).primal_value() ==
+        Approx(std::cos(0.25) * 0.5 * 2.0 - std::sin(0.25)));
+  for (std::uint32_t i = 1; i < closures::StructuralNode<double>::kApplicationsBeforeCompiling;
+       ++i) {
+    CHECK(same_bits(c.apply(tangent, vx), first, fresh_tag()));
+    CHECK_FALSE(g.map().structure()->compiled_for_perturbed_points());
+  }
+  CHECK(same_bits(c.apply(tangent, vx), first, fresh_tag()));
+  CHECK(g.map().structure()->compiled_for_perturbed_points());
+  CHECK(same_bits(c.apply(tangent, vx), first, fresh_tag()));
+  // Compiled for perturbed points only: g itself was never applied at a plain one.
+  CHECK_FALSE(g.map().structure()->compiled());
+  const auto perturbed = Program::compile(*g.map().structure(), Program::Argument::Perturbed);
+  REQUIRE(perturbed != nullptr);
+}
+
+TEST_CASE("a tree deeper than the compiler's bound stays a tree", "[structural_program]") {
+  const Closures c;
+  const Object r = Object::real();
+  auto deep = c.primitive(calculus::Primitive::Sin);
+  for (int i = 0; i < Program::kMaxDepth + 10; ++i) deep = c.compose(c.identity(r), deep);
+  CHECK(Program::compile(*deep.map().structure()) == nullptr);
+  const Value p = Value::real(0.25);
+  for (std::uint32_t i = 0; i < 2 * closures::StructuralNode<double>::kApplicationsBeforeCompiling;
+       ++i)
+    CHECK(scalar_of(c.apply(deep, p)).primal_value() == std::sin(0.25));
+  CHECK_FALSE(deep.map().structure()->compiled());
+}
+
+TEST_CASE("a program stops at the step budget the tree stops at", "[structural_program]") {
+  const Closures c;
+  const Object r = Object::real();
+  auto chain = c.primitive(calculus::Primitive::Sin);
+  for (int i = 0; i < 20; ++i) chain = c.compose(c.primitive(calculus::Primitive::Sin), chain);
+  const auto* node = chain.map().structure();
+  const auto program = Program::compile(*node);
+  REQUIRE(program != nullptr);
+  CHECK(program->steps() == 40);  // 41 nodes (21 sines, 20 compositions) but the root
+  const Value p = Value::real(0.25);
+  for (const std::uint64_t budget : {std::uint64_t{39}, std::uint64_t{40}}) {
+    const auto run = [&](auto&& evaluate) {
+      const closures::EvaluationScope<double> scope(budget);
+      return evaluate();
+    };
+    if (budget < program->steps()) {
+      CHECK_THROWS_AS(run([&] { return node->evaluate(p); }), semantics::EvaluationBudgetExceeded);
+      CHECK_THROWS_AS(run([&] { return program->run(p); }), semantics::EvaluationBudgetExceeded);
+    } else {
+      CHECK(same_bits(run([&] { return node->evaluate(p); }), run([&] { return program->run(p); }),
+                      fresh_tag()));
+    }
+  }
+}
