@@ -12,11 +12,11 @@
 // Evaluation is tiered. A node applied from outside a structural tree (a
 // "root" application: by a morphism's caller, a closure, a memo) evaluates
 // its tree of closures, each child applied as one step of the evaluation, as
-// compose, pair and add always did; on its kApplicationsBeforeCompiling-th
-// root application it compiles its tree once and runs the program from then
+// compose, pair and add always did; past kApplicationsBeforeCompiling root
+// applications it compiles its tree once (for plain points, and apart for
+// the perturbed points of its tangent map) and runs the program from then
 // on. A law case applies most morphisms at a few points, for which compiling
-// would cost more than it saves; a morphism applied in a loop (a function
-// value applied at every probe, a benchmark) is compiled.
+// would cost more than it saves; a morphism applied in a loop is compiled.
 #pragma once
 
 #include <atomic>
@@ -72,7 +72,17 @@ class StructuralNode {
   const StructuralNode* second_structure() const { return second_structure_; }
 
   // A root application: the tree until the node is compiled, then the program.
-  Value operator()(const Value& point) const;
+  // (Inline: a law case applies thousands of morphisms a few times each.)
+  Value operator()(const Value& point) const {
+    if (tiers_.load(std::memory_order_relaxed) == nullptr) {
+      const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
+      if (applications < kApplicationsBeforeCompiling) [[likely]] {
+        root_applications_.store(applications + 1, std::memory_order_relaxed);
+        return evaluate(point);
+      }
+    }
+    return apply_past_threshold(point);
+  }
   // A root application at perturbed(x, v, tag), the point of a derivative:
   // the same tiers, with a program that perturbs the parts it reads.
   Value apply_perturbed(const Value& x, const Value& v, Tag tag) const;
@@ -81,14 +91,14 @@ class StructuralNode {
   Value evaluate(const Value& point) const;
   const StructuralNode* structure() const { return this; }
   // Whether root applications at a plain point run the compiled program now.
-  bool compiled() const { return plain_.compiled.load(std::memory_order_acquire) != nullptr; }
+  bool compiled() const { return program_in(&Tiers::plain) != nullptr; }
   // Whether root applications at perturbed points run the compiled program now.
-  bool compiled_for_perturbed_points() const {
-    return perturbed_.compiled.load(std::memory_order_acquire) != nullptr;
-  }
+  bool compiled_for_perturbed_points() const { return program_in(&Tiers::perturbed) != nullptr; }
 
-  // Root applications before the tree is compiled.
-  static constexpr std::uint32_t kApplicationsBeforeCompiling = 4;
+  // Root applications before the tree is compiled: well past the few points
+  // a law case applies most morphisms at (with 4, compilations that did not
+  // pay back cost the closures law families 10–35 %, law_throughput_bench).
+  static constexpr std::uint32_t kApplicationsBeforeCompiling = 64;
 
  private:
   // A child applied inside the tree: one step, then its tree or its function.
@@ -101,10 +111,26 @@ class StructuralNode {
     std::unique_ptr<const StructuralProgram<F>> program;
     std::atomic<const StructuralProgram<F>*> compiled{nullptr};
   };
-  // Whether root applications should go on evaluating the tree.
-  bool stays_a_tree() const;
-  // The tier's program, compiled on its first call; null when not compilable.
-  const StructuralProgram<F>* compiled_program(Tier& tier, bool perturbed) const;
+  // The programs of a node past the threshold (most nodes never reach it, so
+  // they are allocated then: a node is built for every combinator of a case).
+  struct Tiers {
+    Tier plain, perturbed;
+    std::atomic<bool> not_compilable{false};
+  };
+  // A root application once the node may be compiled.
+  Value apply_past_threshold(const Value& point) const;
+  // The node's tiers when it is past the threshold, after counting this
+  // root application; null before.
+  Tiers* tiers_after_counting() const;
+  // The program of the tier, compiled on its first call; null when the tree
+  // is not compilable.
+  const StructuralProgram<F>* compiled_program(Tiers& tiers, Tier Tiers::*tier,
+                                               bool perturbed) const;
+  // The tier's program if compiled, else null.
+  const StructuralProgram<F>* program_in(Tier Tiers::*tier) const {
+    const Tiers* tiers = tiers_.load(std::memory_order_acquire);
+    return tiers == nullptr ? nullptr : (tiers->*tier).compiled.load(std::memory_order_acquire);
+  }
 
   Kind kind_;
   double constant_ = 0.0;
@@ -114,8 +140,7 @@ class StructuralNode {
   // Root applications, plain or perturbed, counted without a
   // read-modify-write (a lost count between threads only delays compiling).
   mutable std::atomic<std::uint32_t> root_applications_{0};
-  mutable std::atomic<bool> not_compilable_{false};
-  mutable Tier plain_, perturbed_;
+  mutable std::atomic<Tiers*> tiers_{nullptr};
 };
 
 }  // namespace perturb::models::closures

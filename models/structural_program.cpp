@@ -42,11 +42,13 @@ StructuralNode<F>::StructuralNode(StructuralNode&& other) noexcept
       second_structure_(other.second_structure_) {}
 
 template <class F>
-StructuralNode<F>::~StructuralNode() = default;
+StructuralNode<F>::~StructuralNode() {
+  delete tiers_.load(std::memory_order_acquire);
+}
 
 template <class F>
-BasicValue<F> StructuralNode<F>::apply_child(const Map& child, const StructuralNode* structure,
-                                             const Value& point) {
+[[gnu::always_inline]] inline BasicValue<F> StructuralNode<F>::apply_child(
+    const Map& child, const StructuralNode* structure, const Value& point) {
   if (structure == nullptr) return child(point);  // counts its own step
   count_step<F>();
   return structure->evaluate(point);
@@ -61,11 +63,13 @@ BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
       const Value inner = apply_child(*second_, second_structure_, point);
       return apply_child(*first_, first_structure_, inner);
     }
-    case Kind::Pair: {
-      // Left before right, on every compiler (the program's order too).
-      Value left = apply_child(*first_, first_structure_, point);
-      return Value::pair(std::move(left), apply_child(*second_, second_structure_, point));
-    }
+    case Kind::Pair:
+      // Left before right, on every compiler (the program's order too), each
+      // built in its element's place.
+      return Value::tuple_made(2, [&](std::size_t i) {
+        return i == 0 ? apply_child(*first_, first_structure_, point)
+                      : apply_child(*second_, second_structure_, point);
+      });
     case Kind::Proj1:
       return component(point, 0);
     case Kind::Proj2:
@@ -94,17 +98,26 @@ BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
 }
 
 template <class F>
-bool StructuralNode<F>::stays_a_tree() const {
+typename StructuralNode<F>::Tiers* StructuralNode<F>::tiers_after_counting() const {
+  if (Tiers* tiers = tiers_.load(std::memory_order_acquire)) return tiers;
   const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
   if (applications < kApplicationsBeforeCompiling) {
     root_applications_.store(applications + 1, std::memory_order_relaxed);
-    return true;
+    return nullptr;
   }
-  return not_compilable_.load(std::memory_order_relaxed);
+  auto fresh = std::make_unique<Tiers>();
+  Tiers* expected = nullptr;
+  if (tiers_.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+    return fresh.release();
+  return expected;  // another thread's
 }
 
 template <class F>
-const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tier& tier, bool perturbed) const {
+const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tiers& tiers, Tier Tiers::*member,
+                                                                bool perturbed) const {
+  Tier& tier = tiers.*member;
+  if (const auto* program = tier.compiled.load(std::memory_order_acquire)) return program;
+  if (tiers.not_compilable.load(std::memory_order_relaxed)) return nullptr;
   std::call_once(tier.once, [&] {
     using Argument = typename StructuralProgram<F>::Argument;
     tier.program =
@@ -112,28 +125,27 @@ const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tier& tier, bool
     if (tier.program) {
       tier.compiled.store(tier.program.get(), std::memory_order_release);
     } else {
-      not_compilable_.store(true, std::memory_order_relaxed);
+      tiers.not_compilable.store(true, std::memory_order_relaxed);
     }
   });
   return tier.program.get();
 }
 
 template <class F>
-BasicValue<F> StructuralNode<F>::operator()(const Value& point) const {
-  if (const auto* program = plain_.compiled.load(std::memory_order_acquire))
-    return program->run(point);
-  if (stays_a_tree()) return evaluate(point);
-  if (const auto* program = compiled_program(plain_, false)) return program->run(point);
+BasicValue<F> StructuralNode<F>::apply_past_threshold(const Value& point) const {
+  if (Tiers* tiers = tiers_after_counting()) {
+    if (const auto* program = compiled_program(*tiers, &Tiers::plain, false))
+      return program->run(point);
+  }
   return evaluate(point);
 }
 
 template <class F>
 BasicValue<F> StructuralNode<F>::apply_perturbed(const Value& x, const Value& v, Tag tag) const {
-  if (const auto* program = perturbed_.compiled.load(std::memory_order_acquire))
-    return program->run_perturbed(x, v, tag);
-  if (stays_a_tree()) return evaluate(perturbed(x, v, tag));
-  if (const auto* program = compiled_program(perturbed_, true))
-    return program->run_perturbed(x, v, tag);
+  if (Tiers* tiers = tiers_after_counting()) {
+    if (const auto* program = compiled_program(*tiers, &Tiers::perturbed, true))
+      return program->run_perturbed(x, v, tag);
+  }
   return evaluate(perturbed(x, v, tag));
 }
 

@@ -223,7 +223,7 @@ TEST_CASE("pairs and projections cost nothing, unused values are not computed",
   CHECK(steps == 8);
 }
 
-TEST_CASE("a structural morphism runs its program from its fifth root application",
+TEST_CASE("a structural morphism runs its program after its threshold of root applications",
           "[structural_program]") {
   const Closures c;
   const Object r = Object::real();
@@ -248,7 +248,7 @@ TEST_CASE("a structural morphism runs its program from its fifth root applicatio
 TEST_CASE("the tangent map of a structural morphism goes through its program",
           "[structural_program]") {
   // T(mul ∘ ⟨sin ∘ π1, π2⟩) at (v, x) = ((0.5, −1), (0.25, 2)): the tree's
-  // images until the fifth application, the program's after, bit for bit.
+  // images until the threshold, the program's after, bit for bit.
   const Closures c;
   const Object r = Object::real();
   const auto g = c.compose(
