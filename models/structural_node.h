@@ -22,8 +22,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
-#include <optional>
 
 #include "models/closures.h"
 
@@ -66,8 +64,8 @@ class StructuralNode {
   double constant() const { return constant_; }
   // The children of Compose, Pair and Add (first ∘ second, ⟨first, second⟩,
   // first + second), and their structure (null when opaque).
-  const Map& first() const { return *first_; }
-  const Map& second() const { return *second_; }
+  const Map& first() const { return children_.first; }
+  const Map& second() const { return children_.second; }
   const StructuralNode* first_structure() const { return first_structure_; }
   const StructuralNode* second_structure() const { return second_structure_; }
 
@@ -104,12 +102,14 @@ class StructuralNode {
   // A child applied inside the tree: one step, then its tree or its function.
   static Value apply_child(const Map& child, const StructuralNode* structure, const Value& point);
 
-  // A program for one kind of argument, built once and published through
-  // `compiled`; it stays null when the tree is too large to compile.
+  // A program for one kind of argument, published by the thread that
+  // compiled it first (threads that lose the race discard theirs: compiling
+  // is a pure function of the tree); it stays null when the tree is too large.
+  // (Not std::call_once: glibc's wakes waiters with a system call, at every
+  // compilation.)
   struct Tier {
-    std::once_flag once;
-    std::unique_ptr<const StructuralProgram<F>> program;
     std::atomic<const StructuralProgram<F>*> compiled{nullptr};
+    ~Tier();
   };
   // The programs of a node past the threshold (most nodes never reach it, so
   // they are allocated then: a node is built for every combinator of a case).
@@ -132,14 +132,27 @@ class StructuralNode {
     return tiers == nullptr ? nullptr : (tiers->*tier).compiled.load(std::memory_order_acquire);
   }
 
+  bool has_children() const {
+    return kind_ == Kind::Compose || kind_ == Kind::Pair || kind_ == Kind::Add;
+  }
+
+  // What an evaluation reads first, together (beside the morphism's vtable
+  // pointer): a case interprets into thousands of nodes that are visited
+  // once or twice each, so the cache lines a visit touches are its cost.
   Kind kind_;
-  double constant_ = 0.0;
-  std::optional<Map> first_, second_;
-  const StructuralNode* first_structure_ = nullptr;
-  const StructuralNode* second_structure_ = nullptr;
   // Root applications, plain or perturbed, counted without a
   // read-modify-write (a lost count between threads only delays compiling).
   mutable std::atomic<std::uint32_t> root_applications_{0};
+  const StructuralNode* first_structure_ = nullptr;
+  const StructuralNode* second_structure_ = nullptr;
+  // The children of Compose, Pair and Add; the constant of Constant.
+  struct Children {
+    Map first, second;
+  };
+  union {
+    Children children_;
+    double constant_;
+  };
   mutable std::atomic<Tiers*> tiers_{nullptr};
 };
 

@@ -17,32 +17,36 @@ namespace perturb::models::closures {
 
 template <class F>
 StructuralNode<F>::StructuralNode(Kind kind, double constant) : kind_(kind), constant_(constant) {
-  calculus::check(kind != Kind::Compose && kind != Kind::Pair && kind != Kind::Add,
-                  "closures: a structural node with children built without them");
+  calculus::check(!has_children(), "closures: a structural node with children built without them");
 }
 
 template <class F>
 StructuralNode<F>::StructuralNode(Kind kind, const Map& first, const Map& second)
     : kind_(kind),
-      first_(first),
-      second_(second),
       first_structure_(first.structure()),
-      second_structure_(second.structure()) {
-  calculus::check(kind == Kind::Compose || kind == Kind::Pair || kind == Kind::Add,
-                  "closures: children given to a structural leaf");
+      second_structure_(second.structure()),
+      children_{first, second} {
+  if (!has_children()) {
+    std::destroy_at(&children_);
+    throw calculus::InternalError("closures: children given to a structural leaf");
+  }
 }
 
 template <class F>
 StructuralNode<F>::StructuralNode(StructuralNode&& other) noexcept
     : kind_(other.kind_),
-      constant_(other.constant_),
-      first_(std::move(other.first_)),
-      second_(std::move(other.second_)),
       first_structure_(other.first_structure_),
-      second_structure_(other.second_structure_) {}
+      second_structure_(other.second_structure_) {
+  if (has_children()) {
+    ::new (static_cast<void*>(&children_)) Children(std::move(other.children_));
+  } else {
+    constant_ = other.constant_;
+  }
+}
 
 template <class F>
 StructuralNode<F>::~StructuralNode() {
+  if (has_children()) std::destroy_at(&children_);
   delete tiers_.load(std::memory_order_acquire);
 }
 
@@ -60,15 +64,15 @@ BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
     case Kind::Identity:
       return point;
     case Kind::Compose: {
-      const Value inner = apply_child(*second_, second_structure_, point);
-      return apply_child(*first_, first_structure_, inner);
+      const Value inner = apply_child(children_.second, second_structure_, point);
+      return apply_child(children_.first, first_structure_, inner);
     }
     case Kind::Pair:
       // Left before right, on every compiler (the program's order too), each
       // built in its element's place.
       return Value::tuple_made(2, [&](std::size_t i) {
-        return i == 0 ? apply_child(*first_, first_structure_, point)
-                      : apply_child(*second_, second_structure_, point);
+        return i == 0 ? apply_child(children_.first, first_structure_, point)
+                      : apply_child(children_.second, second_structure_, point);
       });
     case Kind::Proj1:
       return component(point, 0);
@@ -78,8 +82,8 @@ BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
     case Kind::Zero:
       return Value();
     case Kind::Add: {
-      const Value left = apply_child(*first_, first_structure_, point);
-      return add(left, apply_child(*second_, second_structure_, point));
+      const Value left = apply_child(children_.first, first_structure_, point);
+      return add(left, apply_child(children_.second, second_structure_, point));
     }
     case Kind::Mul:
       return scalar_of(component(point, 0)) * scalar_of(component(point, 1));
@@ -118,17 +122,22 @@ const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tiers& tiers, Ti
   Tier& tier = tiers.*member;
   if (const auto* program = tier.compiled.load(std::memory_order_acquire)) return program;
   if (tiers.not_compilable.load(std::memory_order_relaxed)) return nullptr;
-  std::call_once(tier.once, [&] {
-    using Argument = typename StructuralProgram<F>::Argument;
-    tier.program =
-        StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
-    if (tier.program) {
-      tier.compiled.store(tier.program.get(), std::memory_order_release);
-    } else {
-      tiers.not_compilable.store(true, std::memory_order_relaxed);
-    }
-  });
-  return tier.program.get();
+  using Argument = typename StructuralProgram<F>::Argument;
+  auto program =
+      StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
+  if (!program) {
+    tiers.not_compilable.store(true, std::memory_order_relaxed);
+    return nullptr;
+  }
+  const StructuralProgram<F>* expected = nullptr;
+  if (tier.compiled.compare_exchange_strong(expected, program.get(), std::memory_order_acq_rel))
+    return program.release();
+  return expected;  // another thread's, equal to ours
+}
+
+template <class F>
+StructuralNode<F>::Tier::~Tier() {
+  delete compiled.load(std::memory_order_acquire);
 }
 
 template <class F>
