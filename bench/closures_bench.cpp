@@ -7,8 +7,9 @@
 // in three forms: (1) `direct`, one closure over a point of the atom ℝⁿ;
 // (2) `combinators`, built only from the category's structure (compose,
 // pair, projections, primitives) on the nested product R × (R × (… × R)),
-// as an interpreted term would be; (3) the same combinator morphism in
-// `smooth`, whose T goes through Jacobians. Results: docs/performance.md.
+// as an interpreted term would be (applied this often, the model runs it as
+// a compiled program, models/structural_program.h); (3) the same combinator
+// morphism in `smooth`, whose T goes through Jacobians. Results: docs/performance.md.
 //
 // Beside them, two baselines without any model, at the same points x_i =
 // coordinate(i) and, for the tangent, the same direction v_i =
