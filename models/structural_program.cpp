@@ -123,8 +123,15 @@ const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tiers& tiers, Ti
   if (const auto* program = tier.compiled.load(std::memory_order_acquire)) return program;
   if (tiers.not_compilable.load(std::memory_order_relaxed)) return nullptr;
   using Argument = typename StructuralProgram<F>::Argument;
-  auto program =
-      StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
+  std::unique_ptr<const StructuralProgram<F>> program;
+  try {
+    program =
+        StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
+  } catch (...) {
+    // (A constant the field cannot hold, the memory budget): the tree it is.
+    tiers.not_compilable.store(true, std::memory_order_relaxed);
+    throw;
+  }
   if (!program) {
     tiers.not_compilable.store(true, std::memory_order_relaxed);
     return nullptr;
@@ -398,13 +405,22 @@ class StructuralProgram<F>::Compiler {
            op == Op::AddScalars || op == Op::PerturbScalar;
   }
 
-  // Removes the pure instructions whose registers nothing reads; calls stay.
+  // Whether an unread result of op may go uncomputed: views always; over
+  // an exact field nothing else, since its arithmetic stops an evaluation
+  // whose numbers grow past the budget (models/rational.h), and whether an
+  // evaluation completes must not depend on its tier; calls never.
+  static bool droppable(Op op) {
+    if (is_view(op)) return true;
+    return !kExactField<F> && op != Op::Call;
+  }
+
+  // Removes the instructions whose registers nothing reads, where droppable.
   void drop_unused_instructions() {
     std::vector<bool> read(registers_.size(), false);
     read[program_.result_] = true;
     std::vector<Instruction> kept;
     for (auto it = program_.code_.rbegin(); it != program_.code_.rend(); ++it) {
-      if (it->op != Op::Call && !read[it->result]) continue;
+      if (!read[it->result] && droppable(it->op)) continue;
       for (const std::uint32_t operand : operands(*it)) read[operand] = true;
       kept.push_back(*it);
     }
@@ -532,10 +548,13 @@ BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag 
   count_steps<F>(steps_);
   // Most programs of a law case fit the inline buffers: no allocation.
   // The views are not initialised: each is written before it is read.
-  boost::container::small_vector<const Value*, 256> values(registers_,
-                                                           boost::container::default_init);
-  boost::container::small_vector<const Scalar*, 256> scalars(registers_,
-                                                             boost::container::default_init);
+  // (Inline capacities for the programs of law cases and n = 10 of
+  // closures_bench, about 2.5 KB of stack: programs nest through opaque
+  // children as deep as a term's shared subterms.)
+  boost::container::small_vector<const Value*, 96> values(registers_,
+                                                          boost::container::default_init);
+  boost::container::small_vector<const Scalar*, 96> scalars(registers_,
+                                                            boost::container::default_init);
   for (const Fixed& fixed : fixed_) {
     values[fixed.index] = fixed.value;
     scalars[fixed.index] = fixed.scalar;

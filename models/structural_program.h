@@ -12,9 +12,10 @@
 // value stays apart from a tuple of zeros, as in the model: `!` and `0`
 // give the static zero, add(0, b) is b (not 0 + b, which differs at b = −0),
 // and a register holding a zero at run time goes through the same
-// scalar_of, component and add as the tree. Pure instructions whose value
-// is not used are dropped; opaque children are called in the tree's order,
-// left before right.
+// scalar_of, component and add as the tree. Instructions whose value is
+// not used are dropped, but for opaque children (called in the tree's order,
+// left before right) and, over an exact field, arithmetic, which stops an
+// evaluation whose numbers outgrow their budget.
 //
 // A program compiled for a perturbed argument takes x and v and the tag ε
 // and gives the image of perturbed(x, v, ε) without building it: each part
@@ -24,7 +25,9 @@
 // An application gives the tree's image bit for bit (the same floating-point
 // operations on the same operands) and counts the same steps: the tree's
 // structural nodes are counted at once before the program runs, opaque
-// children count their own. The shared subterms' memo stays a barrier: a
+// children count their own. (So past the budget the program stops before
+// its first instruction, where the tree stops partway: both with
+// EvaluationBudgetExceeded.) The shared subterms' memo stays a barrier: a
 // memoized morphism is opaque.
 #pragma once
 

@@ -312,3 +312,31 @@ TEST_CASE("a program stops at the step budget the tree stops at", "[structural_p
     }
   }
 }
+
+TEST_CASE("over the rationals an unused product past its budget stops both tiers",
+          "[structural_program]") {
+  // π1 ∘ ⟨π1, sq⁶ ∘ π2⟩ at (1, 2⁻¹⁰⁷⁴): the sixth square needs 68 737 bits
+  // (kMaxRationalBits = 65 536). The tree computes the unused squares and
+  // stops; the program must not drop them, or whether the evaluation
+  // completes would depend on how often the morphism was applied before.
+  using RationalValue = closures::BasicValue<Rational>;
+  const ClosuresOverRationals c;
+  const Object r = Object::real();
+  const auto square =
+      c.compose(c.primitive(calculus::Primitive::Mul), c.pair(c.identity(r), c.identity(r)));
+  auto squares = square;
+  for (int i = 1; i < 6; ++i) squares = c.compose(square, squares);
+  const auto unused =
+      c.compose(c.proj1(r, r), c.pair(c.proj1(r, r), c.compose(squares, c.proj2(r, r))));
+  const RationalValue p =
+      RationalValue::pair(RationalValue::real(1.0), RationalValue::real(5e-324));
+  const auto* node = unused.map().structure();
+  REQUIRE(node != nullptr);
+  for (std::uint32_t i = 0; i <= closures::StructuralNode<Rational>::kApplicationsBeforeCompiling;
+       ++i)
+    CHECK_THROWS_AS(c.apply(unused, p), semantics::EvaluationBudgetExceeded);
+  CHECK(node->compiled());
+  // Without the squares the program gives the first component.
+  const auto kept = c.compose(c.proj1(r, r), c.pair(c.proj1(r, r), c.proj2(r, r)));
+  CHECK(scalar_of(c.apply(kept, p)).primal_value() == Rational(1.0));
+}
