@@ -1,7 +1,8 @@
 // Tests of the compiled structural morphisms of the closures model
 // (models/structural_program.h): on random morphisms built from the
-// structure (with opaque children among them) and random points (zeros
-// inside, −0, infinities, perturbed scalars), the program's image is the
+// structure (with opaque children among them: memoized, curried, applied
+// function values) and random points (zeros inside, −0, infinities,
+// perturbed scalars, closures), the program's image is the
 // tree's bit for bit and takes as many steps; the tiers switch after
 // kApplicationsBeforeCompiling root applications; trees past the bounds stay
 // trees.
@@ -30,22 +31,27 @@ namespace {
 
 int below(std::mt19937_64& rng, int n) { return calculus::random_integer(rng, 0, n - 1); }
 
-// The first-order objects the random morphisms go between.
+// The objects the random morphisms go between: first-order ones, and
+// functions R ⇒ R alone and beside a real.
 std::vector<Object> objects() {
   const Object r = Object::real();
   const Object rr = Object::product(r, r);
-  return {Object(), r, rr, Object::product(r, rr), Object::product(rr, r)};
+  const Object e = Object::exponential(r, r);
+  return {
+      Object(), r, rr, Object::product(r, rr), Object::product(rr, r), e, Object::product(e, r)};
 }
 
 // A random morphism x → y of depth at most `depth`, from every structural
-// constructor, with opaque children (a memoized morphism, a plain closure).
+// constructor, with opaque children (a memoized morphism, a plain closure,
+// a curried morphism, an application of a function value).
 class RandomStructuralMorphism {
  public:
   RandomStructuralMorphism(const Closures& c, std::mt19937_64& rng) : c_(c), rng_(rng) {}
 
   closures::Morphism operator()(const Object& x, const Object& y, int depth) {
     if (depth == 0) return leaf(x, y);
-    switch (below(rng_, 8)) {
+    const Object r = Object::real();
+    switch (below(rng_, 10)) {
       case 0: {
         const Object z = random_object();
         return c_.compose((*this)(z, y, depth - 1), (*this)(x, z, depth - 1));
@@ -84,6 +90,20 @@ class RandomStructuralMorphism {
         const closures::Morphism inner = (*this)(x, y, depth - 1);
         return closures::Morphism(x, y, [g = inner.map()](const Value& p) { return g(p); });
       }
+      case 8:
+        if (y.kind() == Object::Kind::Exponential) {
+          ++opaque_children_;
+          return c_.curry((*this)(Object::product(x, y.left()), y.right(), depth - 1));
+        }
+        break;
+      case 9:
+        if (y.kind() == Object::Kind::Real) {
+          ++opaque_children_;
+          const Object e = Object::exponential(r, r);
+          return c_.compose(c_.eval(r, r),
+                            c_.pair((*this)(x, e, depth - 1), (*this)(x, r, depth - 1)));
+        }
+        break;
     }
     return leaf(x, y);
   }
@@ -105,10 +125,14 @@ class RandomStructuralMorphism {
         return c_.bang(x);
       case Object::Kind::Product:
         return c_.pair(leaf(x, y.left()), leaf(x, y.right()));
+      case Object::Kind::Exponential:
+        if (x.kind() == Object::Kind::Product && below(rng_, 2) == 0) break;  // project
+        return x == y ? c_.identity(x) : c_.curry(leaf(Object::product(x, y.left()), y.right()));
       default:
         break;
     }
-    if (x.kind() == Object::Kind::Product && below(rng_, 4) != 0) {
+    if (x.kind() == Object::Kind::Product &&
+        (y.kind() == Object::Kind::Exponential || below(rng_, 4) != 0)) {
       return below(rng_, 2) == 0 ? c_.compose(leaf(x.left(), y), c_.proj1(x.left(), x.right()))
                                  : c_.compose(leaf(x.right(), y), c_.proj2(x.left(), x.right()));
     }
@@ -122,8 +146,9 @@ class RandomStructuralMorphism {
   int opaque_children_ = 0;
 };
 
-// A random point of a first-order object: zeros at any level, signed zeros,
-// an infinity now and then, scalars perturbed in one or two tags.
+// A random point of an object: zeros at any level, signed zeros, an
+// infinity now and then, scalars perturbed in one or two tags, functions
+// R ⇒ R as closures.
 Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f) {
   if (below(rng, 7) == 0) return Value();
   switch (x.kind()) {
@@ -133,6 +158,11 @@ Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f) {
       Value left = random_point(x.left(), rng, e, f);
       return Value::pair(std::move(left), random_point(x.right(), rng, e, f));
     }
+    case Object::Kind::Exponential:
+      if (below(rng, 2) == 0)
+        return Value::closure([](const Value& p) { return Value(sin(scalar_of(p))); });
+      return Value::closure(
+          [](const Value& p) { return Value(scalar_of(p) * scalar_of(p) + Scalar(1.0)); });
     default:
       break;
   }
@@ -171,8 +201,9 @@ TEST_CASE("a compiled program gives the tree's image bit for bit, in as many ste
   const auto all = objects();
   int compared = 0;
   for (int round = 0; round < 150; ++round) {
-    const Object x = all[static_cast<std::size_t>(below(rng, 5))];
-    const Object y = all[static_cast<std::size_t>(below(rng, 5))];
+    const int count = static_cast<int>(all.size());
+    const Object x = all[static_cast<std::size_t>(below(rng, count))];
+    const Object y = all[static_cast<std::size_t>(below(rng, count))];
     const closures::Morphism morphism = random_morphism(x, y, 4);
     const closures::StructuralNode<double>* node = morphism.map().structure();
     if (node == nullptr) continue;  // an opaque root: nothing to compile
@@ -286,6 +317,18 @@ TEST_CASE("a tree deeper than the compiler's bound stays a tree", "[structural_p
        ++i)
     CHECK(scalar_of(c.apply(deep, p)).primal_value() == std::sin(0.25));
   CHECK_FALSE(deep.map().structure()->compiled());
+}
+
+TEST_CASE("a tree larger than the compiler's bound stays a tree", "[structural_program]") {
+  // x^(2^19) by squaring a shared square: a DAG of 58 nodes whose tree,
+  // inlined, has over a million (kMaxNodes = 2^18).
+  const Closures c;
+  const Object r = Object::real();
+  auto power = c.identity(r);
+  for (int i = 0; i < 19; ++i)
+    power = c.compose(c.primitive(calculus::Primitive::Mul), c.pair(power, power));
+  CHECK(Program::compile(*power.map().structure()) == nullptr);
+  CHECK(scalar_of(c.apply(power, Value::real(1.0))).primal_value() == 1.0);
 }
 
 TEST_CASE("a program stops at the step budget the tree stops at", "[structural_program]") {
