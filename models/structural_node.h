@@ -30,6 +30,9 @@ namespace perturb::models::closures {
 template <class F>
 class StructuralProgram;
 
+// The points a program is compiled for: plain ones, or x + ε·v given as x, v, ε.
+enum class ProgramArgument : std::uint8_t { Plain, Perturbed };
+
 template <class F>
 class StructuralNode {
  public:
@@ -72,13 +75,8 @@ class StructuralNode {
   // A root application: the tree until the node is compiled, then the program.
   // (Inline: a law case applies thousands of morphisms a few times each.)
   Value operator()(const Value& point) const {
-    if (tiers_.load(std::memory_order_relaxed) == nullptr) {
-      const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
-      if (applications < kApplicationsBeforeCompiling) [[likely]] {
-        root_applications_.store(applications + 1, std::memory_order_relaxed);
-        return evaluate(point);
-      }
-    }
+    if (counted_below_threshold()) [[likely]]
+      return evaluate(point);
     return apply_past_threshold(point);
   }
   // A root application at perturbed(x, v, tag), the point of a derivative:
@@ -89,9 +87,11 @@ class StructuralNode {
   Value evaluate(const Value& point) const;
   const StructuralNode* structure() const { return this; }
   // Whether root applications at a plain point run the compiled program now.
-  bool compiled() const { return program_in(&Tiers::plain) != nullptr; }
+  bool compiled() const { return compiled_for(ProgramArgument::Plain) != nullptr; }
   // Whether root applications at perturbed points run the compiled program now.
-  bool compiled_for_perturbed_points() const { return program_in(&Tiers::perturbed) != nullptr; }
+  bool compiled_for_perturbed_points() const {
+    return compiled_for(ProgramArgument::Perturbed) != nullptr;
+  }
 
   // Root applications before the tree is compiled: well past the few points
   // a law case applies most morphisms at (with 4, compilations that did not
@@ -116,20 +116,28 @@ class StructuralNode {
   struct Tiers {
     Tier plain, perturbed;
     std::atomic<bool> not_compilable{false};
+    Tier& operator[](ProgramArgument argument) {
+      return argument == ProgramArgument::Plain ? plain : perturbed;
+    }
   };
-  // A root application once the node may be compiled.
+  // Counts this root application if the node is below the threshold, and
+  // says whether it was.
+  bool counted_below_threshold() const {
+    if (tiers_.load(std::memory_order_relaxed) != nullptr) return false;
+    const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
+    if (applications >= kApplicationsBeforeCompiling) return false;
+    root_applications_.store(applications + 1, std::memory_order_relaxed);
+    return true;
+  }
+  // A root application at a plain point once the node is past the threshold.
   Value apply_past_threshold(const Value& point) const;
-  // The node's tiers when it is past the threshold, after counting this
-  // root application; null before.
-  Tiers* tiers_after_counting() const;
-  // The program of the tier, compiled on its first call; null when the tree
-  // is not compilable.
-  const StructuralProgram<F>* compiled_program(Tiers& tiers, Tier Tiers::*tier,
-                                               bool perturbed) const;
-  // The tier's program if compiled, else null.
-  const StructuralProgram<F>* program_in(Tier Tiers::*tier) const {
-    const Tiers* tiers = tiers_.load(std::memory_order_acquire);
-    return tiers == nullptr ? nullptr : (tiers->*tier).compiled.load(std::memory_order_acquire);
+  // The program for the argument, compiled on the first call past the
+  // threshold; null when the tree is not compilable.
+  const StructuralProgram<F>* program_for(ProgramArgument argument) const;
+  // The program for the argument if compiled, else null.
+  const StructuralProgram<F>* compiled_for(ProgramArgument argument) const {
+    Tiers* tiers = tiers_.load(std::memory_order_acquire);
+    return tiers == nullptr ? nullptr : (*tiers)[argument].compiled.load(std::memory_order_acquire);
   }
 
   bool has_children() const {

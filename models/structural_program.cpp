@@ -102,38 +102,27 @@ BasicValue<F> StructuralNode<F>::evaluate(const Value& point) const {
 }
 
 template <class F>
-typename StructuralNode<F>::Tiers* StructuralNode<F>::tiers_after_counting() const {
-  if (Tiers* tiers = tiers_.load(std::memory_order_acquire)) return tiers;
-  const std::uint32_t applications = root_applications_.load(std::memory_order_relaxed);
-  if (applications < kApplicationsBeforeCompiling) {
-    root_applications_.store(applications + 1, std::memory_order_relaxed);
-    return nullptr;
+const StructuralProgram<F>* StructuralNode<F>::program_for(ProgramArgument argument) const {
+  Tiers* tiers = tiers_.load(std::memory_order_acquire);
+  if (tiers == nullptr) {
+    auto fresh = std::make_unique<Tiers>();
+    if (tiers_.compare_exchange_strong(tiers, fresh.get(), std::memory_order_acq_rel)) {
+      tiers = fresh.release();
+    }  // else another thread's, now in `tiers`
   }
-  auto fresh = std::make_unique<Tiers>();
-  Tiers* expected = nullptr;
-  if (tiers_.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
-    return fresh.release();
-  return expected;  // another thread's
-}
-
-template <class F>
-const StructuralProgram<F>* StructuralNode<F>::compiled_program(Tiers& tiers, Tier Tiers::*member,
-                                                                bool perturbed) const {
-  Tier& tier = tiers.*member;
+  Tier& tier = (*tiers)[argument];
   if (const auto* program = tier.compiled.load(std::memory_order_acquire)) return program;
-  if (tiers.not_compilable.load(std::memory_order_relaxed)) return nullptr;
-  using Argument = typename StructuralProgram<F>::Argument;
+  if (tiers->not_compilable.load(std::memory_order_relaxed)) return nullptr;
   std::unique_ptr<const StructuralProgram<F>> program;
   try {
-    program =
-        StructuralProgram<F>::compile(*this, perturbed ? Argument::Perturbed : Argument::Plain);
+    program = StructuralProgram<F>::compile(*this, argument);
   } catch (...) {
     // (A constant the field cannot hold, the memory budget): the tree it is.
-    tiers.not_compilable.store(true, std::memory_order_relaxed);
+    tiers->not_compilable.store(true, std::memory_order_relaxed);
     throw;
   }
   if (!program) {
-    tiers.not_compilable.store(true, std::memory_order_relaxed);
+    tiers->not_compilable.store(true, std::memory_order_relaxed);
     return nullptr;
   }
   const StructuralProgram<F>* expected = nullptr;
@@ -149,17 +138,14 @@ StructuralNode<F>::Tier::~Tier() {
 
 template <class F>
 BasicValue<F> StructuralNode<F>::apply_past_threshold(const Value& point) const {
-  if (Tiers* tiers = tiers_after_counting()) {
-    if (const auto* program = compiled_program(*tiers, &Tiers::plain, false))
-      return program->run(point);
-  }
+  if (const auto* program = program_for(ProgramArgument::Plain)) return program->run(point);
   return evaluate(point);
 }
 
 template <class F>
 BasicValue<F> StructuralNode<F>::apply_perturbed(const Value& x, const Value& v, Tag tag) const {
-  if (Tiers* tiers = tiers_after_counting()) {
-    if (const auto* program = compiled_program(*tiers, &Tiers::perturbed, true))
+  if (!counted_below_threshold()) {
+    if (const auto* program = program_for(ProgramArgument::Perturbed))
       return program->run_perturbed(x, v, tag);
   }
   return evaluate(perturbed(x, v, tag));
@@ -228,7 +214,7 @@ class StructuralProgram<F>::Compiler {
     return static_cast<std::uint32_t>(registers_.size() - 1);
   }
   std::uint32_t emit(Op op, std::uint32_t a, std::uint32_t b = 0) {
-    const bool scalar = op == Op::ScalarOf || op == Op::PerturbScalar || writes_scalar(op);
+    const bool scalar = op == Op::ScalarOf || writes_scalar(op);
     const std::uint32_t result = new_register(scalar ? Holds::Scalar : Holds::Value);
     program_.code_.push_back({op, result, a, b});
     return result;

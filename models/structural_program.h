@@ -45,7 +45,7 @@ class StructuralProgram {
   using Value = BasicValue<F>;
   using Scalar = Tagged<F>;
   using Map = typename BasicMorphism<F>::Map;
-  enum class Argument : std::uint8_t { Plain, Perturbed };
+  using Argument = ProgramArgument;
 
   // The program of root's tree for a plain or a perturbed argument; null
   // when the tree is deeper than kMaxDepth or, inlined, larger than kMaxNodes
