@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <boost/container/small_vector.hpp>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 
 #include "calculus/error.h"
@@ -185,6 +188,12 @@ class StructuralProgram<F>::Compiler {
       const Value& constant = program_.constants_[i];
       program_.fixed_.push_back({constant_registers_[i], &constant, &constant.scalar()});
     }
+    program_.has_one_tag_lane_ = std::is_same_v<F, double> && program_.calls_.empty() &&
+                                 std::ranges::all_of(program_.fixed_, [](const Fixed& fixed) {
+                                   return fixed.scalar->is_unperturbed();
+                                 });
+    for (const Fixed& fixed : program_.fixed_)
+      program_.fixed_one_tag_.push_back({fixed.scalar->primal_value(), F(0), false});
     return true;
   }
 
@@ -416,7 +425,8 @@ class StructuralProgram<F>::Compiler {
 
   // Gives each owned result a slot (of values or of scalars), reusing the
   // slots of registers no later instruction reads (a view keeps the register
-  // it looks into alive).
+  // it looks into alive). A ScalarOf, a view in the Tagged run, has a scalar
+  // slot for the one-tag lane's copy.
   void assign_slots() {
     std::vector<Instruction>& code = program_.code_;
     const std::size_t count = registers_.size();
@@ -453,8 +463,9 @@ class StructuralProgram<F>::Compiler {
     }
     for (std::size_t i = 0; i < code.size(); ++i) {
       Instruction& instruction = code[i];
-      if (!is_view(instruction.op)) {
-        instruction.slot = writes_scalar(instruction.op) ? scalars.take() : values.take();
+      if (!is_view(instruction.op) || instruction.op == Op::ScalarOf) {
+        const bool scalar = writes_scalar(instruction.op) || instruction.op == Op::ScalarOf;
+        instruction.slot = scalar ? scalars.take() : values.take();
         slot_of[instruction.result] = instruction.slot;
       }
       for (const std::uint32_t r : freed_after[i]) {
@@ -529,30 +540,22 @@ BasicValue<F> StructuralProgram<F>::run_perturbed(const Value& x, const Value& v
   return execute(x, &v, tag);
 }
 
+// The registers of a run and the slots of its owned values.
 template <class F>
-BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag tag) const {
-  count_steps<F>(steps_);
-  // Most programs of a law case fit the inline buffers: no allocation.
-  // The views are not initialised: each is written before it is read.
-  // (Inline capacities for the programs of law cases and n = 10 of
-  // closures_bench, about 2.5 KB of stack: programs nest through opaque
-  // children as deep as a term's shared subterms.)
-  boost::container::small_vector<const Value*, 96> values(registers_,
-                                                          boost::container::default_init);
-  boost::container::small_vector<const Scalar*, 96> scalars(registers_,
-                                                            boost::container::default_init);
-  for (const Fixed& fixed : fixed_) {
-    values[fixed.index] = fixed.value;
-    scalars[fixed.index] = fixed.scalar;
+struct StructuralProgram<F>::Frame {
+  Frame(const StructuralProgram& program, const Value& x, const Value* v)
+      : values(program.registers_, boost::container::default_init),
+        value_slots(program.value_slots_) {
+    for (const Fixed& fixed : program.fixed_) values[fixed.index] = fixed.value;
+    values[kInput] = &x;
+    if (v != nullptr) values[kDirection] = v;
   }
-  boost::container::small_vector<Value, 8> value_slots(value_slots_);
-  boost::container::small_vector<Scalar, 8> scalar_slots(scalar_slots_, Scalar(F(0)));
-  values[kInput] = &x;
-  if (v != nullptr) values[kDirection] = v;
-  // Results are built in their slots (a returned scalar moved into a slot
+
+  // Builds i's result in its slot (a returned value moved into a slot
   // stalled on its own stores); a slot whose construction throws is given a
-  // zero again, for the buffers' destructors.
-  const auto value = [&](const Instruction& i, auto&& make) {
+  // zero again, for the buffer's destructor.
+  template <class Make>
+  void put(const Instruction& i, Make&& make) {
     Value& slot = value_slots[i.slot];
     std::destroy_at(&slot);
     try {
@@ -562,7 +565,57 @@ BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag 
       throw;
     }
     values[i.result] = &slot;
-  };
+  }
+
+  // Most programs of a law case fit the inline buffers: no allocation. The
+  // views are not initialised: each is written before it is read. (Inline
+  // capacities for the programs of law cases and n = 10 of closures_bench,
+  // about 1.5 KB of stack per run: programs nest through opaque children as
+  // deep as a term's shared subterms.)
+  boost::container::small_vector<const Value*, 96> values;
+  boost::container::small_vector<Value, 8> value_slots;
+};
+
+template <class F>
+void StructuralProgram<F>::execute_on_values(const Instruction& i, Frame& frame, Tag tag) const {
+  const auto& values = frame.values;
+  switch (i.op) {
+    case Op::Add:
+      frame.put(i, [&] { return closures::add(*values[i.a], *values[i.b]); });
+      return;
+    case Op::Pair:
+      frame.put(i, [&] { return Value::pair(*values[i.a], *values[i.b]); });
+      return;
+    case Op::Call:
+      frame.put(i, [&] { return calls_[i.b](*values[i.a]); });
+      return;
+    case Op::Perturb:
+      frame.put(i, [&] { return perturbed(*values[i.a], *values[i.b], tag); });
+      return;
+    default:
+      throw calculus::InternalError("closures: a scalar instruction run as one on values");
+  }
+}
+
+template <class F>
+BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag tag) const {
+  count_steps<F>(steps_);
+  if (tries_one_tag_lane()) {
+    if (std::optional<Value> image = execute_one_tag(x, v, tag)) return std::move(*image);
+    one_tag_lane_left_.store(true, std::memory_order_relaxed);
+  }
+  return execute_tagged(x, v, tag);
+}
+
+template <class F>
+BasicValue<F> StructuralProgram<F>::execute_tagged(const Value& x, const Value* v, Tag tag) const {
+  Frame frame(*this, x, v);
+  auto& values = frame.values;
+  boost::container::small_vector<const Scalar*, 96> scalars(registers_,
+                                                            boost::container::default_init);
+  for (const Fixed& fixed : fixed_) scalars[fixed.index] = fixed.scalar;
+  boost::container::small_vector<Scalar, 8> scalar_slots(scalar_slots_, Scalar(F(0)));
+  // As Frame::put, for scalars.
   const auto scalar = [&](const Instruction& i, auto&& make) {
     Scalar& slot = scalar_slots[i.slot];
     std::destroy_at(&slot);
@@ -586,7 +639,7 @@ BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag 
         scalars[i.result] = &scalar_of(*values[i.a]);
         break;
       case Op::Box:
-        value(i, [&] { return Value(*scalars[i.a]); });
+        frame.put(i, [&] { return Value(*scalars[i.a]); });
         break;
       case Op::Mul:
         scalar(i, [&] { return *scalars[i.a] * *scalars[i.b]; });
@@ -609,30 +662,172 @@ BasicValue<F> StructuralProgram<F>::execute(const Value& x, const Value* v, Tag 
       case Op::AddScalars:
         scalar(i, [&] { return *scalars[i.a] + *scalars[i.b]; });
         break;
-      case Op::Add:
-        value(i, [&] { return closures::add(*values[i.a], *values[i.b]); });
-        break;
-      case Op::Pair:
-        value(i, [&] { return Value::pair(*values[i.a], *values[i.b]); });
-        break;
-      case Op::Call:
-        value(i, [&] { return calls_[i.b](*values[i.a]); });
-        break;
-      case Op::Perturb:
-        value(i, [&] { return perturbed(*values[i.a], *values[i.b], tag); });
-        break;
       case Op::PerturbScalar: {
-        const Value &x = *values[i.a], &v = *values[i.b];
-        if (are_plain_reals(x, v)) {
-          scalar(i, [&] { return perturbed_real(x.scalar(), v.scalar(), tag); });
+        const Value &x_part = *values[i.a], &v_part = *values[i.b];
+        if (are_plain_reals(x_part, v_part)) {
+          scalar(i, [&] { return perturbed_real(x_part.scalar(), v_part.scalar(), tag); });
         } else {
-          scalar(i, [&] { return Scalar(scalar_of(perturbed(x, v, tag))); });
+          scalar(i, [&] { return Scalar(scalar_of(perturbed(x_part, v_part, tag))); });
         }
         break;
       }
+      default:
+        execute_on_values(i, frame, tag);
     }
   }
   return *values[result_];
+}
+
+namespace {
+namespace one_tag_lane {
+
+// The arithmetic of Tagged (models/scalar.h) on the lane's scalars S
+// (StructuralProgram::OneTagScalar), for plain scalars and one-tag scalars
+// a + c·ε, case for case and operation for operation, so that the lane's
+// scalars are Tagged's bit for bit.
+
+template <class S, class F>
+S plain(const F& primal) {
+  return {primal, F(0), false};
+}
+// primal + coefficient·ε, the term dropped when the coefficient is 0 (push_first_order).
+template <class S, class F>
+S with_term(const F& primal, const F& coefficient) {
+  return {primal, coefficient, !(coefficient == F(0))};
+}
+
+// operator*: both plain; one_tag_product; product_otherwise's a.scaled(b₀), b.scaled(a₀).
+template <class S>
+S product(const S& a, const S& b) {
+  if (!a.perturbed && !b.perturbed) return plain<S>(a.primal * b.primal);
+  if (a.perturbed && b.perturbed)
+    return with_term<S>(a.primal * b.primal, a.coefficient * b.primal + a.primal * b.coefficient);
+  if (!b.perturbed) return with_term<S>(a.primal * b.primal, a.coefficient * b.primal);
+  return with_term<S>(b.primal * a.primal, b.coefficient * a.primal);
+}
+
+// operator+: both plain; shifted (the perturbed one's term kept); first_order_sum.
+template <class S>
+S sum(const S& a, const S& b) {
+  if (!a.perturbed && !b.perturbed) return plain<S>(a.primal + b.primal);
+  if (!b.perturbed) return {a.primal + b.primal, a.coefficient, true};
+  if (!a.perturbed) return {a.primal + b.primal, b.coefficient, true};
+  return with_term<S>(a.primal + b.primal, a.coefficient + b.coefficient);
+}
+
+// taylor from f(a) and f'(a): f(a) when plain, else one_tag_taylor's
+// f(a) + 0·q and c·q for q = f'(a)/1.
+template <class S, class F>
+S taylor(const S& x, const F& value, const F& derivative) {
+  if (!x.perturbed) return plain<S>(value);
+  const F q = derivative / F(1);
+  return with_term<S>(value + F(0) * q, x.coefficient * q);
+}
+// sin, cos, exp (glibc's sincos gives sin's and cos's bits, as GCC assumes
+// when it fuses them).
+template <class S>
+S sine(const S& x) {
+  if (!x.perturbed) return plain<S>(std::sin(x.primal));
+  const double s = std::sin(x.primal), c = std::cos(x.primal);
+  return taylor(x, s, c);
+}
+template <class S>
+S cosine(const S& x) {
+  if (!x.perturbed) return plain<S>(std::cos(x.primal));
+  const double s = std::sin(x.primal), c = std::cos(x.primal);
+  return taylor(x, c, -s);
+}
+template <class S>
+S exponential(const S& x) {
+  const double e = std::exp(x.primal);
+  return taylor(x, e, e);
+}
+
+// perturbed_real: x + 0·v and 1·v.
+template <class S, class F>
+S perturbed(const F& x, const F& v) {
+  return with_term<S>(x + F(0) * v, F(1) * v);
+}
+
+template <class F, class S>
+Tagged<F> tagged(const S& s, Tag tag) {
+  return s.perturbed ? Tagged<F>::first_order(s.primal, tag, s.coefficient) : Tagged<F>(s.primal);
+}
+
+}  // namespace one_tag_lane
+}  // namespace
+
+template <class F>
+std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& x, const Value* v,
+                                                                   Tag tag) const {
+  if constexpr (std::is_same_v<F, double>) {
+    namespace lane = one_tag_lane;
+    using S = OneTagScalar;
+    Frame frame(*this, x, v);
+    auto& values = frame.values;
+    boost::container::small_vector<const OneTagScalar*, 96> scalars(registers_,
+                                                                    boost::container::default_init);
+    for (std::size_t k = 0; k < fixed_.size(); ++k) scalars[fixed_[k].index] = &fixed_one_tag_[k];
+    boost::container::small_vector<OneTagScalar, 16> scalar_slots(scalar_slots_,
+                                                                  boost::container::default_init);
+    const auto scalar = [&](const Instruction& i, const OneTagScalar& s) {
+      scalar_slots[i.slot] = s;
+      scalars[i.result] = &scalar_slots[i.slot];
+    };
+    for (const Instruction& i : code_) {
+      switch (i.op) {
+        case Op::Component0:
+          values[i.result] = &part(*values[i.a], 0);
+          break;
+        case Op::Component1:
+          values[i.result] = &part(*values[i.a], 1);
+          break;
+        case Op::ScalarOf: {
+          // Plain, or one-tag in ε when the argument is perturbed; else the lane ends.
+          const Scalar& s = scalar_of(*values[i.a]);
+          if (s.is_unperturbed()) [[likely]] {
+            scalar(i, lane::plain<S>(s.primal_value()));
+          } else if (v != nullptr && s.has_one_tag() && s.has_tag(tag)) {
+            scalar(i, S{s.primal_value(), s.tangent(tag).primal_value(), true});
+          } else {
+            return std::nullopt;
+          }
+          break;
+        }
+        case Op::Box:
+          frame.put(i, [&] { return Value(lane::tagged<F>(*scalars[i.a], tag)); });
+          break;
+        case Op::Mul:
+          scalar(i, lane::product(*scalars[i.a], *scalars[i.b]));
+          break;
+        case Op::Sin:
+          scalar(i, lane::sine(*scalars[i.a]));
+          break;
+        case Op::Cos:
+          scalar(i, lane::cosine(*scalars[i.a]));
+          break;
+        case Op::Exp:
+          scalar(i, lane::exponential(*scalars[i.a]));
+          break;
+        case Op::AddScalars:
+          scalar(i, lane::sum(*scalars[i.a], *scalars[i.b]));
+          break;
+        case Op::PerturbScalar: {
+          const Value &x_part = *values[i.a], &v_part = *values[i.b];
+          if (!are_plain_reals(x_part, v_part)) return std::nullopt;
+          scalar(i, lane::perturbed<S>(x_part.scalar().primal_value(),
+                                       v_part.scalar().primal_value()));
+          break;
+        }
+        default:
+          execute_on_values(i, frame, tag);
+      }
+    }
+    return *values[result_];
+  } else {
+    (void)x, (void)v, (void)tag;
+    return std::nullopt;
+  }
 }
 
 template <class F>

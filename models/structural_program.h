@@ -29,10 +29,22 @@
 // its first instruction, where the tree stops partway: both with
 // EvaluationBudgetExceeded.) The shared subterms' memo stays a barrier: a
 // memoized morphism is opaque.
+//
+// The one-tag lane. Over double, a program without opaque children first
+// runs with its scalars as plain (primal, coefficient) pairs: every scalar
+// of one forward-mode pass is a + c·ε in the one tag ε of its argument (or
+// plain), and the lane repeats Tagged's floating-point operations for those
+// two forms, branch for branch (models/scalar.h), without Tagged's
+// representation. A scalar of any other form (a point already perturbed,
+// a nested derivative's) ends the lane's run; the program then runs again
+// with Tagged scalars, and does so from then on. (Without opaque children a
+// run has no effect to repeat: its steps are counted before either run.)
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "models/structural_node.h"
@@ -66,11 +78,22 @@ class StructuralProgram {
   // structural steps counted per application.
   std::size_t size() const { return code_.size(); }
   std::uint64_t steps() const { return steps_; }
+  // Whether the next run tries the one-tag lane (it has none, or a run left it).
+  bool tries_one_tag_lane() const {
+    return has_one_tag_lane_ && !one_tag_lane_left_.load(std::memory_order_relaxed);
+  }
 
  private:
   class Compiler;
+  struct Frame;
 
-  Value execute(const Value& x, const Value* v, Tag tag) const;
+  // A scalar of the one-tag lane: primal + coefficient·ε when perturbed
+  // (then coefficient ≠ 0, as Tagged keeps no zero term), else primal.
+  struct OneTagScalar {
+    F primal;
+    F coefficient;
+    bool perturbed;
+  };
 
   // V: a register holding a value (a view of one); S: a scalar.
   enum class Op : std::uint8_t {
@@ -91,10 +114,20 @@ class StructuralProgram {
   };
   struct Instruction {
     Op op;
-    std::uint32_t result;    // the register written
-    std::uint32_t a, b;      // operand registers; for Call, b is the index in calls_
-    std::uint32_t slot = 0;  // where an owned result is kept (a value or a scalar slot)
+    std::uint32_t result;  // the register written
+    std::uint32_t a, b;    // operand registers; for Call, b is the index in calls_
+    // Where an owned result is kept (a value or a scalar slot; the one-tag
+    // lane keeps a ScalarOf in a scalar slot too).
+    std::uint32_t slot = 0;
   };
+
+  Value execute(const Value& x, const Value* v, Tag tag) const;
+  // The run with Tagged scalars.
+  Value execute_tagged(const Value& x, const Value* v, Tag tag) const;
+  // The run in the one-tag lane, or nothing when a scalar is of another form.
+  std::optional<Value> execute_one_tag(const Value& x, const Value* v, Tag tag) const;
+  // The instructions that build values (Add, Pair, Call, Perturb), common to both runs.
+  void execute_on_values(const Instruction& i, Frame& frame, Tag tag) const;
 
   std::vector<Instruction> code_;
   std::vector<Map> calls_;
@@ -108,6 +141,14 @@ class StructuralProgram {
     const Scalar* scalar;
   };
   std::vector<Fixed> fixed_;
+  // The fixed registers' scalars in the one-tag lane (all plain).
+  std::vector<OneTagScalar> fixed_one_tag_;
+  // Whether the program may run in the one-tag lane (over double, no
+  // opaque children), and whether a run has left it (then none tries again:
+  // a program that meets other scalars once, as the inner program of a
+  // second derivative does, meets them every time).
+  bool has_one_tag_lane_ = false;
+  mutable std::atomic<bool> one_tag_lane_left_{false};
   std::uint32_t registers_ = 0;
   std::uint32_t value_slots_ = 0, scalar_slots_ = 0;
   std::uint32_t result_ = 0;

@@ -2,10 +2,10 @@
 // (models/structural_program.h): on random morphisms built from the
 // structure (with opaque children among them: memoized, curried, applied
 // function values) and random points (zeros inside, −0, infinities,
-// perturbed scalars, closures), the program's image is the
-// tree's bit for bit and takes as many steps; the tiers switch after
-// kApplicationsBeforeCompiling root applications; trees past the bounds stay
-// trees.
+// perturbed scalars, closures), the program's image is the tree's bit for
+// bit and takes as many steps, in the one-tag lane or out of it; the tiers
+// switch after kApplicationsBeforeCompiling root applications; trees past
+// the bounds stay trees.
 #include "models/structural_program.h"
 
 #include <catch2/catch.hpp>
@@ -46,12 +46,18 @@ std::vector<Object> objects() {
 // a curried morphism, an application of a function value).
 class RandomStructuralMorphism {
  public:
-  RandomStructuralMorphism(const Closures& c, std::mt19937_64& rng) : c_(c), rng_(rng) {}
+  // With opaque children, or with none (programs that may run in the one-tag lane).
+  RandomStructuralMorphism(const Closures& c, std::mt19937_64& rng, bool opaque = true)
+      : c_(c), rng_(rng), opaque_(opaque) {}
 
   closures::Morphism operator()(const Object& x, const Object& y, int depth) {
     if (depth == 0) return leaf(x, y);
     const Object r = Object::real();
-    switch (below(rng_, 10)) {
+    int choice = below(rng_, opaque_ ? 10 : 6);
+    // Without opaque children, mostly arithmetic into R: the one-tag lane's.
+    if (!opaque_ && y.kind() == Object::Kind::Real && below(rng_, 2) == 0)
+      choice = 3 + below(rng_, 2);
+    switch (choice) {
       case 0: {
         const Object z = random_object();
         return c_.compose((*this)(z, y, depth - 1), (*this)(x, z, depth - 1));
@@ -143,20 +149,23 @@ class RandomStructuralMorphism {
 
   const Closures& c_;
   std::mt19937_64& rng_;
+  bool opaque_;
   int opaque_children_ = 0;
 };
 
 // A random point of an object: zeros at any level, signed zeros, an
-// infinity now and then, scalars perturbed in one or two tags, functions
-// R ⇒ R as closures.
-Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f) {
+// infinity now and then, scalars plain or perturbed in one or two tags as
+// `scalars` says, functions R ⇒ R as closures.
+enum class Scalars { Plain, Any, Perturbed };
+Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f,
+                   Scalars scalars = Scalars::Any) {
   if (below(rng, 7) == 0) return Value();
   switch (x.kind()) {
     case Object::Kind::Terminal:
       return Value();
     case Object::Kind::Product: {
-      Value left = random_point(x.left(), rng, e, f);
-      return Value::pair(std::move(left), random_point(x.right(), rng, e, f));
+      Value left = random_point(x.left(), rng, e, f, scalars);
+      return Value::pair(std::move(left), random_point(x.right(), rng, e, f, scalars));
     }
     case Object::Kind::Exponential:
       if (below(rng, 2) == 0)
@@ -168,7 +177,10 @@ Value random_point(const Object& x, std::mt19937_64& rng, Tag e, Tag f) {
   }
   const double reals[] = {0.5, -1.25, -0.0, 2.0, std::numeric_limits<double>::infinity(), 0.3};
   const Scalar primal(reals[below(rng, 6)]);
-  switch (below(rng, 3)) {
+  const int kind = scalars == Scalars::Plain ? 0
+                   : scalars == Scalars::Any ? below(rng, 3)
+                                             : 1 + below(rng, 2);
+  switch (kind) {
     case 0:
       return primal;
     case 1:
@@ -189,6 +201,67 @@ std::pair<Value, std::uint64_t> evaluated(Evaluate&& evaluate) {
   return {std::move(image), closures::evaluation_detail::steps<double>.taken - before};
 }
 
+// The runs of programs that completed in the one-tag lane and that left it
+// (a scalar of another form), plain and perturbed together.
+struct LaneRuns {
+  int in = 0, left = 0;
+};
+
+// Compares program and tree on `rounds` random morphisms at four points
+// each, and counts the points compared and the one-tag lane's runs.
+int compare_with_tree(const Closures& c, RandomStructuralMorphism& random_morphism,
+                      std::mt19937_64& rng, std::uint64_t seed, int rounds, LaneRuns& lane_runs) {
+  const Tag e = fresh_tag(), f = fresh_tag(), probe = fresh_tag();
+  const auto all = objects();
+  int compared = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const int count = static_cast<int>(all.size());
+    const Object x = all[static_cast<std::size_t>(below(rng, count))];
+    const Object y = all[static_cast<std::size_t>(below(rng, count))];
+    const closures::Morphism morphism = random_morphism(x, y, 4);
+    const closures::StructuralNode<double>* node = morphism.map().structure();
+    if (node == nullptr) continue;  // an opaque root: nothing to compile
+    for (int i = 0; i < 4; ++i) {
+      // Fresh programs at each point: a program that leaves the one-tag lane
+      // once never tries it again. Plain points at every other one, where
+      // the lane runs to the end; perturbed ones at every fourth, where it
+      // leaves if it reads a scalar.
+      const auto program = Program::compile(*node);
+      const auto perturbed_program = Program::compile(*node, Program::Argument::Perturbed);
+      REQUIRE(program != nullptr);
+      REQUIRE(perturbed_program != nullptr);
+      const Scalars scalars = i % 2 == 0 ? Scalars::Plain
+                              : i == 1   ? Scalars::Any
+                                         : Scalars::Perturbed;
+      const Value p = random_point(x, rng, e, f, scalars), v = random_point(x, rng, e, f, scalars);
+      const Tag tag = fresh_tag();
+      INFO("seed " << seed << ", round " << round << ", " << x.to_string() << " → " << y.to_string()
+                   << ", point " << c.describe_point(x, p) << ", direction "
+                   << c.describe_point(x, v));
+      const auto [tree, tree_steps] = evaluated([&] { return node->evaluate(p); });
+      const bool lane = program->tries_one_tag_lane();
+      const auto [run, run_steps] = evaluated([&] { return program->run(p); });
+      CHECK(same_bits(tree, run, probe));
+      CHECK(tree_steps == run_steps);
+      // At x + ε·v: the program perturbs the parts it reads.
+      const auto [perturbed_tree, perturbed_tree_steps] =
+          evaluated([&] { return node->evaluate(closures::perturbed(p, v, tag)); });
+      const bool perturbed_lane = perturbed_program->tries_one_tag_lane();
+      const auto [perturbed_run, perturbed_run_steps] =
+          evaluated([&] { return perturbed_program->run_perturbed(p, v, tag); });
+      CHECK(same_bits(perturbed_tree, perturbed_run, probe));
+      CHECK(perturbed_tree_steps == perturbed_run_steps);
+      for (const auto& [tried, still_tries] :
+           {std::pair{lane, program->tries_one_tag_lane()},
+            std::pair{perturbed_lane, perturbed_program->tries_one_tag_lane()}}) {
+        if (tried) ++(still_tries ? lane_runs.in : lane_runs.left);
+      }
+      ++compared;
+    }
+  }
+  return compared;
+}
+
 }  // namespace
 
 TEST_CASE("a compiled program gives the tree's image bit for bit, in as many steps",
@@ -196,43 +269,24 @@ TEST_CASE("a compiled program gives the tree's image bit for bit, in as many ste
   const Closures c;
   const std::uint64_t seed = GENERATE(1u, 2u, 3u, 4u);
   std::mt19937_64 rng(seed);
-  const Tag e = fresh_tag(), f = fresh_tag(), probe = fresh_tag();
   RandomStructuralMorphism random_morphism(c, rng);
-  const auto all = objects();
-  int compared = 0;
-  for (int round = 0; round < 150; ++round) {
-    const int count = static_cast<int>(all.size());
-    const Object x = all[static_cast<std::size_t>(below(rng, count))];
-    const Object y = all[static_cast<std::size_t>(below(rng, count))];
-    const closures::Morphism morphism = random_morphism(x, y, 4);
-    const closures::StructuralNode<double>* node = morphism.map().structure();
-    if (node == nullptr) continue;  // an opaque root: nothing to compile
-    const auto program = Program::compile(*node);
-    const auto perturbed_program = Program::compile(*node, Program::Argument::Perturbed);
-    REQUIRE(program != nullptr);
-    REQUIRE(perturbed_program != nullptr);
-    for (int i = 0; i < 4; ++i) {
-      const Value p = random_point(x, rng, e, f), v = random_point(x, rng, e, f);
-      const Tag tag = fresh_tag();
-      INFO("seed " << seed << ", round " << round << ", " << x.to_string() << " → " << y.to_string()
-                   << ", point " << c.describe_point(x, p) << ", direction "
-                   << c.describe_point(x, v));
-      const auto [tree, tree_steps] = evaluated([&] { return node->evaluate(p); });
-      const auto [run, run_steps] = evaluated([&] { return program->run(p); });
-      CHECK(same_bits(tree, run, probe));
-      CHECK(tree_steps == run_steps);
-      // At x + ε·v: the program perturbs the parts it reads.
-      const auto [perturbed_tree, perturbed_tree_steps] =
-          evaluated([&] { return node->evaluate(closures::perturbed(p, v, tag)); });
-      const auto [perturbed_run, perturbed_run_steps] =
-          evaluated([&] { return perturbed_program->run_perturbed(p, v, tag); });
-      CHECK(same_bits(perturbed_tree, perturbed_run, probe));
-      CHECK(perturbed_tree_steps == perturbed_run_steps);
-      ++compared;
-    }
-  }
-  CHECK(compared > 300);
+  LaneRuns lane_runs;
+  CHECK(compare_with_tree(c, random_morphism, rng, seed, 150, lane_runs) > 300);
   CHECK(random_morphism.opaque_children() > 50);
+}
+
+TEST_CASE("without opaque children a program runs in the one-tag lane, bit for bit",
+          "[structural_program]") {
+  const Closures c;
+  const std::uint64_t seed = GENERATE(1u, 2u, 3u, 4u);
+  std::mt19937_64 rng(seed);
+  RandomStructuralMorphism random_morphism(c, rng, false);
+  LaneRuns lane_runs;
+  CHECK(compare_with_tree(c, random_morphism, rng, seed, 150, lane_runs) > 300);
+  CHECK(random_morphism.opaque_children() == 0);
+  INFO("runs in the one-tag lane " << lane_runs.in << ", runs that left it " << lane_runs.left);
+  CHECK(lane_runs.in > 600);
+  CHECK(lane_runs.left > 40);
 }
 
 TEST_CASE("pairs and projections cost nothing, unused values are not computed",
