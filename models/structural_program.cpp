@@ -194,6 +194,7 @@ class StructuralProgram<F>::Compiler {
                                  });
     for (const Fixed& fixed : program_.fixed_)
       program_.fixed_one_tag_.push_back({fixed.scalar->primal_value(), F(0), false});
+    assign_one_tag_lane_operands();
     return true;
   }
 
@@ -304,8 +305,8 @@ class StructuralProgram<F>::Compiler {
       case Shape::Kind::Zero:
         return s;
       case Shape::Kind::Perturbed: {
-        const std::uint32_t x = component_register(shape.a, i);
-        return add_shape({Shape::Kind::Perturbed, x, component_register(shape.b, i)});
+        const auto [x, v] = perturbed_components(shape.a, shape.b, i);
+        return add_shape({Shape::Kind::Perturbed, x, v});
       }
       case Shape::Kind::Register:
         break;
@@ -319,6 +320,24 @@ class StructuralProgram<F>::Compiler {
     if (inserted) it->second = emit(i == 0 ? Op::Component0 : Op::Component1, whole);
     return it->second;
   }
+  // Component i of the argument's part x_p + ε·v_p: x_p's and v_p's read by
+  // one instruction (unless one was read already), whose two registers a
+  // scalar of the part reads through its parents.
+  std::pair<std::uint32_t, std::uint32_t> perturbed_components(std::uint32_t x, std::uint32_t v,
+                                                               int i) {
+    if (!components_.contains({x, i}) && !components_.contains({v, i}) && holds_value(x) &&
+        holds_value(v)) {
+      const std::uint32_t x_part = emit(i == 0 ? Op::Components0 : Op::Components1, x, v);
+      const std::uint32_t v_part = new_register(Holds::Value);
+      calculus::check(v_part == x_part + 1, "closures: a descent's registers apart");
+      components_.emplace(std::pair{x, i}, x_part);
+      components_.emplace(std::pair{v, i}, v_part);
+      descents_.emplace(x_part, Descent{x, v, i});
+      return {x_part, v_part};
+    }
+    const std::uint32_t x_part = component_register(x, i);
+    return {x_part, component_register(v, i)};
+  }
 
   // A register holding the scalar of shape s: a pair, ill-typed, is built
   // whole, and the run fails as the tree would, on a tuple where a scalar was
@@ -329,7 +348,15 @@ class StructuralProgram<F>::Compiler {
     if (shape.kind == Shape::Kind::Zero) return kZero;
     if (shape.kind == Shape::Kind::Perturbed) {
       auto [it, inserted] = perturbed_scalars_.try_emplace({shape.a, shape.b}, 0);
-      if (inserted) it->second = emit(Op::PerturbScalar, shape.a, shape.b);
+      if (!inserted) return it->second;
+      const auto descent = descents_.find(shape.a);
+      if (descent != descents_.end() && shape.b == shape.a + 1) {
+        const Descent& parents = descent->second;
+        it->second = emit(parents.index == 0 ? Op::PerturbComponent0 : Op::PerturbComponent1,
+                          parents.x, parents.v);
+      } else {
+        it->second = emit(Op::PerturbScalar, shape.a, shape.b);
+      }
       return it->second;
     }
     const std::uint32_t value = value_register(s, depth);
@@ -393,11 +420,14 @@ class StructuralProgram<F>::Compiler {
   }
 
   static bool is_view(Op op) {
-    return op == Op::Component0 || op == Op::Component1 || op == Op::ScalarOf;
+    return op == Op::Component0 || op == Op::Component1 || op == Op::ScalarOf || writes_two(op);
   }
+  // Whether op writes its result register and the next.
+  static bool writes_two(Op op) { return op == Op::Components0 || op == Op::Components1; }
   static bool writes_scalar(Op op) {
     return op == Op::Mul || op == Op::Sin || op == Op::Cos || op == Op::Exp ||
-           op == Op::AddScalars || op == Op::PerturbScalar;
+           op == Op::AddScalars || op == Op::PerturbScalar || op == Op::PerturbComponent0 ||
+           op == Op::PerturbComponent1;
   }
 
   // Whether an unread result of op may go uncomputed: views always; over
@@ -415,7 +445,8 @@ class StructuralProgram<F>::Compiler {
     read[program_.result_] = true;
     std::vector<Instruction> kept;
     for (auto it = program_.code_.rbegin(); it != program_.code_.rend(); ++it) {
-      if (!read[it->result] && droppable(it->op)) continue;
+      const bool unread = !read[it->result] && !(writes_two(it->op) && read[it->result + 1]);
+      if (unread && droppable(it->op)) continue;
       for (const std::uint32_t operand : operands(*it)) read[operand] = true;
       kept.push_back(*it);
     }
@@ -440,9 +471,11 @@ class StructuralProgram<F>::Compiler {
     read_until(program_.result_, never);
     for (std::size_t i = code.size(); i-- > 0;) {
       const Instruction& instruction = code[i];
+      const bool two = writes_two(instruction.op);
       if (!seen[instruction.result]) read_until(instruction.result, i);  // never read
-      const std::size_t until =
-          is_view(instruction.op) ? std::max(i, last_read[instruction.result]) : i;
+      if (two && !seen[instruction.result + 1]) read_until(instruction.result + 1, i);
+      std::size_t until = is_view(instruction.op) ? std::max(i, last_read[instruction.result]) : i;
+      if (two) until = std::max(until, last_read[instruction.result + 1]);
       for (const std::uint32_t operand : operands(instruction)) read_until(operand, until);
     }
     struct Pool {
@@ -476,6 +509,26 @@ class StructuralProgram<F>::Compiler {
     }
   }
 
+  // Gives each scalar operand its slot in the one-tag lane: the slot of the
+  // instruction that wrote it, or for a fixed register one after the code's.
+  void assign_one_tag_lane_operands() {
+    std::vector<std::uint32_t> lane_slot(registers_.size(), kNone);
+    for (const Instruction& i : program_.code_) {
+      if (writes_scalar(i.op) || i.op == Op::ScalarOf) lane_slot[i.result] = i.slot;
+    }
+    for (std::uint32_t k = 0; k < program_.fixed_.size(); ++k)
+      lane_slot[program_.fixed_[k].index] = program_.scalar_slots_ + k;
+    for (Instruction& i : program_.code_) {
+      if (!reads_scalars(i.op)) continue;
+      i.scalar_a = lane_slot[i.a];
+      if (i.op == Op::Mul || i.op == Op::AddScalars) i.scalar_b = lane_slot[i.b];
+    }
+  }
+  static bool reads_scalars(Op op) {
+    return op == Op::Box || op == Op::Mul || op == Op::Sin || op == Op::Cos || op == Op::Exp ||
+           op == Op::AddScalars;
+  }
+
   static boost::container::small_vector<std::uint32_t, 2> operands(const Instruction& i) {
     switch (i.op) {
       case Op::Mul:
@@ -484,6 +537,10 @@ class StructuralProgram<F>::Compiler {
       case Op::Pair:
       case Op::Perturb:
       case Op::PerturbScalar:
+      case Op::Components0:
+      case Op::Components1:
+      case Op::PerturbComponent0:
+      case Op::PerturbComponent1:
         return {i.a, i.b};
       default:
         return {i.a};
@@ -497,6 +554,12 @@ class StructuralProgram<F>::Compiler {
   std::vector<Holds> registers_{Holds::Value, Holds::Both,
                                 Holds::Value};  // kInput, kZero, kDirection
   std::map<std::pair<std::uint32_t, int>, std::uint32_t> components_;
+  // The parents of the x_p registers of Components instructions.
+  struct Descent {
+    std::uint32_t x, v;
+    int index;
+  };
+  std::map<std::uint32_t, Descent> descents_;
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> perturbed_values_,
       perturbed_scalars_;
   std::map<std::uint32_t, std::uint32_t> scalars_, boxes_, values_;
@@ -518,11 +581,11 @@ std::unique_ptr<const StructuralProgram<F>> StructuralProgram<F>::compile(
 namespace {
 
 // closures::component, inline (the out-of-line call was a tenth of a
-// perturbed run): element i of a tuple, the zero value for the zero value.
+// perturbed run): element i of a tuple, the zero value for the zero value
+// (itself: no static zero, whose guard was tested at every call).
 template <class F>
 [[gnu::always_inline]] inline const BasicValue<F>& part(const BasicValue<F>& tuple, std::size_t i) {
-  static const BasicValue<F> zero;
-  if (tuple.is_zero()) return zero;
+  if (tuple.is_zero()) return tuple;
   const std::span<const BasicValue<F>> elements = tuple.elements();
   calculus::check(i < elements.size(), "closures: tuple component out of range");
   return elements[i];
@@ -575,6 +638,27 @@ struct StructuralProgram<F>::Frame {
   boost::container::small_vector<const Value*, 96> values;
   boost::container::small_vector<Value, 8> value_slots;
 };
+
+template <class F>
+[[gnu::always_inline]] inline void StructuralProgram<F>::run_component(const Instruction& i,
+                                                                       Frame& frame) {
+  frame.values[i.result] = &part(*frame.values[i.a], i.op == Op::Component1);
+}
+
+template <class F>
+[[gnu::always_inline]] inline void StructuralProgram<F>::run_components(const Instruction& i,
+                                                                        Frame& frame) {
+  const std::size_t index = i.op == Op::Components1;
+  frame.values[i.result] = &part(*frame.values[i.a], index);
+  frame.values[i.result + 1] = &part(*frame.values[i.b], index);
+}
+
+template <class F>
+[[gnu::always_inline]] inline const BasicValue<F>& StructuralProgram<F>::perturbed_part(
+    const Instruction& i, const Value& operand) {
+  if (i.op == Op::PerturbScalar) return operand;
+  return part(operand, i.op == Op::PerturbComponent1);
+}
 
 template <class F>
 void StructuralProgram<F>::execute_on_values(const Instruction& i, Frame& frame, Tag tag) const {
@@ -630,10 +714,12 @@ BasicValue<F> StructuralProgram<F>::execute_tagged(const Value& x, const Value* 
   for (const Instruction& i : code_) {
     switch (i.op) {
       case Op::Component0:
-        values[i.result] = &part(*values[i.a], 0);
-        break;
       case Op::Component1:
-        values[i.result] = &part(*values[i.a], 1);
+        run_component(i, frame);
+        break;
+      case Op::Components0:
+      case Op::Components1:
+        run_components(i, frame);
         break;
       case Op::ScalarOf:
         scalars[i.result] = &scalar_of(*values[i.a]);
@@ -662,8 +748,11 @@ BasicValue<F> StructuralProgram<F>::execute_tagged(const Value& x, const Value* 
       case Op::AddScalars:
         scalar(i, [&] { return *scalars[i.a] + *scalars[i.b]; });
         break;
-      case Op::PerturbScalar: {
-        const Value &x_part = *values[i.a], &v_part = *values[i.b];
+      case Op::PerturbScalar:
+      case Op::PerturbComponent0:
+      case Op::PerturbComponent1: {
+        const Value& x_part = perturbed_part(i, *values[i.a]);
+        const Value& v_part = perturbed_part(i, *values[i.b]);
         if (are_plain_reals(x_part, v_part)) {
           scalar(i, [&] { return perturbed_real(x_part.scalar(), v_part.scalar(), tag); });
         } else {
@@ -765,22 +854,21 @@ std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& 
     using S = OneTagScalar;
     Frame frame(*this, x, v);
     auto& values = frame.values;
-    boost::container::small_vector<const OneTagScalar*, 96> scalars(registers_,
-                                                                    boost::container::default_init);
-    for (std::size_t k = 0; k < fixed_.size(); ++k) scalars[fixed_[k].index] = &fixed_one_tag_[k];
-    boost::container::small_vector<OneTagScalar, 16> scalar_slots(scalar_slots_,
-                                                                  boost::container::default_init);
-    const auto scalar = [&](const Instruction& i, const OneTagScalar& s) {
-      scalar_slots[i.slot] = s;
-      scalars[i.result] = &scalar_slots[i.slot];
-    };
+    // The scalars by slot (no registers: each operand's slot is known), the
+    // fixed ones after the code's.
+    boost::container::small_vector<S, 16> scalars(scalar_slots_ + fixed_.size(),
+                                                  boost::container::default_init);
+    std::copy(fixed_one_tag_.begin(), fixed_one_tag_.end(), scalars.begin() + scalar_slots_);
+    const auto scalar = [&](const Instruction& i, const S& s) { scalars[i.slot] = s; };
     for (const Instruction& i : code_) {
       switch (i.op) {
         case Op::Component0:
-          values[i.result] = &part(*values[i.a], 0);
-          break;
         case Op::Component1:
-          values[i.result] = &part(*values[i.a], 1);
+          run_component(i, frame);
+          break;
+        case Op::Components0:
+        case Op::Components1:
+          run_components(i, frame);
           break;
         case Op::ScalarOf: {
           // Plain, or one-tag in ε when the argument is perturbed; else the lane ends.
@@ -795,25 +883,28 @@ std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& 
           break;
         }
         case Op::Box:
-          frame.put(i, [&] { return Value(lane::tagged<F>(*scalars[i.a], tag)); });
+          frame.put(i, [&] { return Value(lane::tagged<F>(scalars[i.scalar_a], tag)); });
           break;
         case Op::Mul:
-          scalar(i, lane::product(*scalars[i.a], *scalars[i.b]));
+          scalar(i, lane::product(scalars[i.scalar_a], scalars[i.scalar_b]));
           break;
         case Op::Sin:
-          scalar(i, lane::sine(*scalars[i.a]));
+          scalar(i, lane::sine(scalars[i.scalar_a]));
           break;
         case Op::Cos:
-          scalar(i, lane::cosine(*scalars[i.a]));
+          scalar(i, lane::cosine(scalars[i.scalar_a]));
           break;
         case Op::Exp:
-          scalar(i, lane::exponential(*scalars[i.a]));
+          scalar(i, lane::exponential(scalars[i.scalar_a]));
           break;
         case Op::AddScalars:
-          scalar(i, lane::sum(*scalars[i.a], *scalars[i.b]));
+          scalar(i, lane::sum(scalars[i.scalar_a], scalars[i.scalar_b]));
           break;
-        case Op::PerturbScalar: {
-          const Value &x_part = *values[i.a], &v_part = *values[i.b];
+        case Op::PerturbScalar:
+        case Op::PerturbComponent0:
+        case Op::PerturbComponent1: {
+          const Value& x_part = perturbed_part(i, *values[i.a]);
+          const Value& v_part = perturbed_part(i, *values[i.b]);
           if (!are_plain_reals(x_part, v_part)) return std::nullopt;
           scalar(i, lane::perturbed<S>(x_part.scalar().primal_value(),
                                        v_part.scalar().primal_value()));

@@ -111,6 +111,11 @@ class StructuralProgram {
     Call,           // V ← calls_[b](V)
     Perturb,        // V ← perturbed(V, V, ε)
     PerturbScalar,  // S ← scalar_of(perturbed(V, V, ε))
+    // The parts of a perturbed argument descend together: x_p and v_p at once.
+    Components0,  // V, V' ← component 0 of V_a, of V_b (V' the register after V)
+    Components1,
+    PerturbComponent0,  // S ← scalar_of(perturbed(component 0 of V, of V, ε))
+    PerturbComponent1,
   };
   struct Instruction {
     Op op;
@@ -119,6 +124,9 @@ class StructuralProgram {
     // Where an owned result is kept (a value or a scalar slot; the one-tag
     // lane keeps a ScalarOf in a scalar slot too).
     std::uint32_t slot = 0;
+    // The one-tag lane's slots of the scalar operands a and b: it reads
+    // scalars from their slots, not through registers.
+    std::uint32_t scalar_a = 0, scalar_b = 0;
   };
 
   Value execute(const Value& x, const Value* v, Tag tag) const;
@@ -126,6 +134,12 @@ class StructuralProgram {
   Value execute_tagged(const Value& x, const Value* v, Tag tag) const;
   // The run in the one-tag lane, or nothing when a scalar is of another form.
   std::optional<Value> execute_one_tag(const Value& x, const Value* v, Tag tag) const;
+  // The views into values, common to both runs: Component0/1, and Components0/1.
+  static void run_component(const Instruction& i, Frame& frame);
+  static void run_components(const Instruction& i, Frame& frame);
+  // The part of x or v a PerturbScalar (its operand) or a PerturbComponent
+  // (a component of its operand) perturbs.
+  static const Value& perturbed_part(const Instruction& i, const Value& operand);
   // The instructions that build values (Add, Pair, Call, Perturb), common to both runs.
   void execute_on_values(const Instruction& i, Frame& frame, Tag tag) const;
 
@@ -141,7 +155,8 @@ class StructuralProgram {
     const Scalar* scalar;
   };
   std::vector<Fixed> fixed_;
-  // The fixed registers' scalars in the one-tag lane (all plain).
+  // The fixed registers' scalars in the one-tag lane (all plain), in the
+  // slots after the code's.
   std::vector<OneTagScalar> fixed_one_tag_;
   // Whether the program may run in the one-tag lane (over double, no
   // opaque children), and whether a run has left it (then none tries again:

@@ -308,6 +308,33 @@ TEST_CASE("pairs and projections cost nothing, unused values are not computed",
   CHECK(steps == 8);
 }
 
+TEST_CASE("the parts of a perturbed argument are read together", "[structural_program]") {
+  // sin ∘ π1 ∘ π2 at (x, v) on R × (R × R): one instruction descends x and
+  // v to their second parts, one perturbs the first part of those, then
+  // the sine and the result as a value: four, where reading x and v apart
+  // and perturbing the part read would take seven.
+  const Closures c;
+  const Object r = Object::real();
+  const Object rr = Object::product(r, r);
+  const auto morphism =
+      c.compose(c.primitive(calculus::Primitive::Sin), c.compose(c.proj1(r, r), c.proj2(r, rr)));
+  const auto* node = morphism.map().structure();
+  REQUIRE(node != nullptr);
+  const auto program = Program::compile(*node, Program::Argument::Perturbed);
+  REQUIRE(program != nullptr);
+  CHECK(program->size() == 4);
+  const Value x = Value::pair(Value::real(0.5), Value::pair(Value::real(0.25), Value::real(2.0)));
+  const Value v = Value::pair(Value::real(1.0), Value::pair(Value::real(-3.0), Value::real(4.0)));
+  const Tag tag = fresh_tag();
+  const auto [tree, tree_steps] =
+      evaluated([&] { return node->evaluate(closures::perturbed(x, v, tag)); });
+  const auto [run, run_steps] = evaluated([&] { return program->run_perturbed(x, v, tag); });
+  CHECK(same_bits(tree, run, fresh_tag()));
+  CHECK(tree_steps == run_steps);
+  CHECK(scalar_of(run) == sin(Scalar(0.25) + Scalar::infinitesimal(tag) * -3.0));
+  CHECK(program->tries_one_tag_lane());
+}
+
 TEST_CASE("a structural morphism runs its program after its threshold of root applications",
           "[structural_program]") {
   const Closures c;
