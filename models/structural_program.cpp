@@ -646,11 +646,26 @@ template <class F>
 }
 
 template <class F>
-[[gnu::always_inline]] inline void StructuralProgram<F>::run_components(const Instruction& i,
-                                                                        Frame& frame) {
-  const std::size_t index = i.op == Op::Components1;
-  frame.values[i.result] = &part(*frame.values[i.a], index);
-  frame.values[i.result + 1] = &part(*frame.values[i.b], index);
+[[gnu::always_inline]] inline auto StructuralProgram<F>::run_components(const Instruction* i,
+                                                                        const Instruction* end,
+                                                                        Frame& frame)
+    -> const Instruction* {
+  // x_p and v_p stay in registers down the spine (through the frame, each
+  // level waited for its store).
+  const Value* x = frame.values[i->a];
+  const Value* v = frame.values[i->b];
+  for (;;) {
+    const std::size_t index = i->op == Op::Components1;
+    x = &part(*x, index);
+    v = &part(*v, index);
+    frame.values[i->result] = x;
+    frame.values[i->result + 1] = v;
+    const Instruction* next = i + 1;
+    if (next == end || (next->op != Op::Components0 && next->op != Op::Components1) ||
+        next->a != i->result || next->b != i->result + 1)
+      return i;
+    i = next;
+  }
 }
 
 template <class F>
@@ -711,7 +726,8 @@ BasicValue<F> StructuralProgram<F>::execute_tagged(const Value& x, const Value* 
     }
     scalars[i.result] = &slot;
   };
-  for (const Instruction& i : code_) {
+  for (const Instruction *at = code_.data(), *end = at + code_.size(); at != end; ++at) {
+    const Instruction& i = *at;
     switch (i.op) {
       case Op::Component0:
       case Op::Component1:
@@ -719,7 +735,7 @@ BasicValue<F> StructuralProgram<F>::execute_tagged(const Value& x, const Value* 
         break;
       case Op::Components0:
       case Op::Components1:
-        run_components(i, frame);
+        at = run_components(at, end, frame);
         break;
       case Op::ScalarOf:
         scalars[i.result] = &scalar_of(*values[i.a]);
@@ -860,7 +876,8 @@ std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& 
                                                   boost::container::default_init);
     std::copy(fixed_one_tag_.begin(), fixed_one_tag_.end(), scalars.begin() + scalar_slots_);
     const auto scalar = [&](const Instruction& i, const S& s) { scalars[i.slot] = s; };
-    for (const Instruction& i : code_) {
+    for (const Instruction *at = code_.data(), *end = at + code_.size(); at != end; ++at) {
+      const Instruction& i = *at;
       switch (i.op) {
         case Op::Component0:
         case Op::Component1:
@@ -868,7 +885,7 @@ std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& 
           break;
         case Op::Components0:
         case Op::Components1:
-          run_components(i, frame);
+          at = run_components(at, end, frame);
           break;
         case Op::ScalarOf: {
           // Plain, or one-tag in ε when the argument is perturbed; else the lane ends.

@@ -134,9 +134,12 @@ class StructuralProgram {
   Value execute_tagged(const Value& x, const Value* v, Tag tag) const;
   // The run in the one-tag lane, or nothing when a scalar is of another form.
   std::optional<Value> execute_one_tag(const Value& x, const Value* v, Tag tag) const;
-  // The views into values, common to both runs: Component0/1, and Components0/1.
+  // The views into values, common to both runs: Component0/1, and
+  // Components0/1 with the descents that follow, each into the last's parts
+  // (the nested argument's spine, walked in one loop); the last run.
   static void run_component(const Instruction& i, Frame& frame);
-  static void run_components(const Instruction& i, Frame& frame);
+  static const Instruction* run_components(const Instruction* i, const Instruction* end,
+                                           Frame& frame);
   // The part of x or v a PerturbScalar (its operand) or a PerturbComponent
   // (a component of its operand) perturbs.
   static const Value& perturbed_part(const Instruction& i, const Value& operand);
