@@ -102,9 +102,12 @@ class BasicMorphism {
   struct Stored final : Callable {
     explicit Stored(Function f) : function(std::move(f)) {}
     BasicValue<F> operator()(const BasicValue<F>& point) const override { return function(point); }
+    // A node is its own structure; any other function, even one that has a
+    // structure (another morphism's Map), is opaque: applying it is not
+    // applying its structure (it counts steps of its own).
     const StructuralNode<F>* structure() const override {
-      if constexpr (requires { function.structure(); }) {
-        return function.structure();
+      if constexpr (std::same_as<Function, StructuralNode<F>>) {
+        return &function;
       } else {
         return nullptr;
       }

@@ -369,6 +369,29 @@ TEST_CASE("the parts of a perturbed argument are read together", "[structural_pr
   CHECK(program->tries_one_tag_lane());
 }
 
+TEST_CASE("a morphism built from another's function is opaque", "[structural_program]") {
+  // Morphism(x, y, g.map()) applies g's map as a function (a step of its
+  // own, then g's): it has no structure, so neither a program nor a tangent
+  // map goes around the step it counts.
+  const Closures c;
+  const Object r = Object::real();
+  const auto g = c.compose(c.primitive(calculus::Primitive::Sin), c.identity(r));
+  REQUIRE(g.map().structure() != nullptr);
+  const closures::Morphism wrapped(r, r, g.map());
+  CHECK(wrapped.map().structure() == nullptr);
+  const Value x = Value::real(0.5), vx = Value::pair(Value::real(1.0), x);
+  const auto [image, steps] = evaluated([&] { return c.apply(wrapped, x); });
+  const auto [direct, direct_steps] = evaluated([&] { return c.apply(g, x); });
+  CHECK(same_bits(image, direct, fresh_tag()));
+  CHECK(steps == direct_steps + 1);
+  const auto [tangent, tangent_steps] =
+      evaluated([&] { return c.apply(c.fast_tangent_map(wrapped), vx); });
+  const auto [direct_tangent, direct_tangent_steps] =
+      evaluated([&] { return c.apply(c.fast_tangent_map(g), vx); });
+  CHECK(same_bits(tangent, direct_tangent, fresh_tag()));
+  CHECK(tangent_steps == direct_tangent_steps + 1);
+}
+
 TEST_CASE("a structural morphism runs its program after its threshold of root applications",
           "[structural_program]") {
   const Closures c;
