@@ -180,6 +180,8 @@ class StructuralProgram<F>::Compiler {
     program_.result_ = value_register(result, 0);
     if (failed_) return false;
     program_.steps_ = nodes_ - 1;  // root's own step is its caller's
+    // The fixed scalars (the zero, constants) are plain: no condition on them.
+    program_.has_one_tag_lane_ = std::is_same_v<F, double> && program_.calls_.empty();
     drop_unused_instructions();
     assign_slots();
     program_.registers_ = static_cast<std::uint32_t>(registers_.size());
@@ -188,13 +190,14 @@ class StructuralProgram<F>::Compiler {
       const Value& constant = program_.constants_[i];
       program_.fixed_.push_back({constant_registers_[i], &constant, &constant.scalar()});
     }
-    program_.has_one_tag_lane_ = std::is_same_v<F, double> && program_.calls_.empty() &&
-                                 std::ranges::all_of(program_.fixed_, [](const Fixed& fixed) {
-                                   return fixed.scalar->is_unperturbed();
-                                 });
-    for (const Fixed& fixed : program_.fixed_)
-      program_.fixed_one_tag_.push_back({fixed.scalar->primal_value(), F(0), false});
-    assign_one_tag_lane_operands();
+    if (program_.has_one_tag_lane_) {
+      for (const Fixed& fixed : program_.fixed_) {
+        calculus::check(fixed.scalar->is_unperturbed(),
+                        "closures: a program's constant is perturbed");
+        program_.fixed_one_tag_.push_back({fixed.scalar->primal_value(), F(0), false});
+      }
+      assign_one_tag_lane_operands();
+    }
     return true;
   }
 
@@ -457,7 +460,7 @@ class StructuralProgram<F>::Compiler {
   // Gives each owned result a slot (of values or of scalars), reusing the
   // slots of registers no later instruction reads (a view keeps the register
   // it looks into alive). A ScalarOf, a view in the Tagged run, has a scalar
-  // slot for the one-tag lane's copy.
+  // slot for the one-tag lane's copy when the program has the lane.
   void assign_slots() {
     std::vector<Instruction>& code = program_.code_;
     const std::size_t count = registers_.size();
@@ -496,8 +499,9 @@ class StructuralProgram<F>::Compiler {
     }
     for (std::size_t i = 0; i < code.size(); ++i) {
       Instruction& instruction = code[i];
-      if (!is_view(instruction.op) || instruction.op == Op::ScalarOf) {
-        const bool scalar = writes_scalar(instruction.op) || instruction.op == Op::ScalarOf;
+      const bool lane_copy = instruction.op == Op::ScalarOf && program_.has_one_tag_lane_;
+      if (!is_view(instruction.op) || lane_copy) {
+        const bool scalar = writes_scalar(instruction.op) || lane_copy;
         instruction.slot = scalar ? scalars.take() : values.take();
         slot_of[instruction.result] = instruction.slot;
       }
@@ -854,6 +858,25 @@ S perturbed(const F& x, const F& v) {
   return with_term<S>(x + F(0) * v, F(1) * v);
 }
 
+// scalar_of(perturbed(x, v, ε)) where a part is the zero value, as
+// perturbed computes it: x itself when v is zero (0 when x is zero too),
+// and ε·v (0·v and 1·v, the infinitesimal scaled by v) when x is zero;
+// nothing for any other form (a scalar in the lane must be plain or in ε).
+template <class S, class F>
+std::optional<S> perturbed_with_zero(const BasicValue<F>& x, const BasicValue<F>& v) {
+  const auto plain_real = [](const BasicValue<F>& r) {
+    return r.is_scalar() && r.scalar().is_unperturbed();
+  };
+  if (v.is_zero()) {
+    if (x.is_zero()) return plain<S>(F(0));
+    if (plain_real(x)) return plain<S>(x.scalar().primal_value());
+  } else if (x.is_zero() && plain_real(v)) {
+    const F& c = v.scalar().primal_value();
+    return with_term<S>(F(0) * c, F(1) * c);
+  }
+  return std::nullopt;
+}
+
 template <class F, class S>
 Tagged<F> tagged(const S& s, Tag tag) {
   return s.perturbed ? Tagged<F>::first_order(s.primal, tag, s.coefficient) : Tagged<F>(s.primal);
@@ -922,9 +945,14 @@ std::optional<BasicValue<F>> StructuralProgram<F>::execute_one_tag(const Value& 
         case Op::PerturbComponent1: {
           const Value& x_part = perturbed_part(i, *values[i.a]);
           const Value& v_part = perturbed_part(i, *values[i.b]);
-          if (!are_plain_reals(x_part, v_part)) return std::nullopt;
-          scalar(i, lane::perturbed<S>(x_part.scalar().primal_value(),
-                                       v_part.scalar().primal_value()));
+          if (are_plain_reals(x_part, v_part)) [[likely]] {
+            scalar(i, lane::perturbed<S>(x_part.scalar().primal_value(),
+                                         v_part.scalar().primal_value()));
+            break;
+          }
+          const std::optional<S> s = lane::perturbed_with_zero<S>(x_part, v_part);
+          if (!s) return std::nullopt;
+          scalar(i, *s);
           break;
         }
         default:

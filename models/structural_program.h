@@ -38,7 +38,8 @@
 // representation. A scalar of any other form (a point already perturbed,
 // a nested derivative's) ends the lane's run; the program then runs again
 // with Tagged scalars, and does so from then on. (Without opaque children a
-// run has no effect to repeat: its steps are counted before either run.)
+// run has no effect to repeat: its steps are counted before either run.
+// Zero parts of x or v stay in the lane: they make plain or one-tag scalars.)
 #pragma once
 
 #include <atomic>
@@ -99,7 +100,7 @@ class StructuralProgram {
   enum class Op : std::uint8_t {
     Component0,  // V ← component 0 of V (a view into it)
     Component1,  // V ← component 1 of V
-    ScalarOf,    // S ← scalar_of(V) (a view into it)
+    ScalarOf,    // S ← scalar_of(V) (a view into it; a copy in the one-tag lane)
     Box,         // V ← the scalar S as a value
     Mul,         // S ← S · S
     Sin,         // S ← sin S, and Cos, Exp
@@ -163,8 +164,8 @@ class StructuralProgram {
   std::vector<OneTagScalar> fixed_one_tag_;
   // Whether the program may run in the one-tag lane (over double, no
   // opaque children), and whether a run has left it (then none tries again:
-  // a program that meets other scalars once, as the inner program of a
-  // second derivative does, meets them every time).
+  // the programs that meet other scalars, as the inner program of a second
+  // derivative does, meet them at every run).
   bool has_one_tag_lane_ = false;
   mutable std::atomic<bool> one_tag_lane_left_{false};
   std::uint32_t registers_ = 0;
