@@ -38,8 +38,8 @@
 // representation. A scalar of any other form (a point already perturbed,
 // a nested derivative's) ends the lane's run; the program then runs again
 // with Tagged scalars, and does so from then on. (Without opaque children a
-// run has no effect to repeat: its steps are counted before either run.
-// Zero parts of x or v stay in the lane: they make plain or one-tag scalars.)
+// run has no effect to repeat: its steps are counted before either run.)
+// Zero parts of x or v stay in the lane: they make plain or one-tag scalars.
 #pragma once
 
 #include <atomic>
@@ -79,7 +79,8 @@ class StructuralProgram {
   // structural steps counted per application.
   std::size_t size() const { return code_.size(); }
   std::uint64_t steps() const { return steps_; }
-  // Whether the next run tries the one-tag lane (it has none, or a run left it).
+  // Whether the next run tries the one-tag lane: not when the program has
+  // none, nor once a run has left it.
   bool tries_one_tag_lane() const {
     return has_one_tag_lane_ && !one_tag_lane_left_.load(std::memory_order_relaxed);
   }
