@@ -8,11 +8,16 @@
 
 namespace perturb::models::closures {
 
+// Whether r is a plain real: a scalar without perturbation.
+template <class F>
+bool is_plain_real(const BasicValue<F>& r) {
+  return r.is_scalar() && r.scalar().is_unperturbed();
+}
+
 // Whether x and v are plain reals, for which perturbed_real is x + ε·v.
 template <class F>
 bool are_plain_reals(const BasicValue<F>& x, const BasicValue<F>& v) {
-  return x.is_scalar() && v.is_scalar() && x.scalar().is_unperturbed() &&
-         v.scalar().is_unperturbed();
+  return is_plain_real(x) && is_plain_real(v);
 }
 
 // p + ε·c for plain reals p and c: what add and scaled compute (ε·c has the

@@ -525,7 +525,7 @@ class StructuralProgram<F>::Compiler {
     for (Instruction& i : program_.code_) {
       if (!reads_scalars(i.op)) continue;
       i.scalar_a = lane_slot[i.a];
-      if (i.op == Op::Mul || i.op == Op::AddScalars) i.scalar_b = lane_slot[i.b];
+      if (operands(i).size() == 2) i.scalar_b = lane_slot[i.b];
     }
   }
   static bool reads_scalars(Op op) {
@@ -864,13 +864,10 @@ S perturbed(const F& x, const F& v) {
 // nothing for any other form (a scalar in the lane must be plain or in ε).
 template <class S, class F>
 std::optional<S> perturbed_with_zero(const BasicValue<F>& x, const BasicValue<F>& v) {
-  const auto plain_real = [](const BasicValue<F>& r) {
-    return r.is_scalar() && r.scalar().is_unperturbed();
-  };
   if (v.is_zero()) {
     if (x.is_zero()) return plain<S>(F(0));
-    if (plain_real(x)) return plain<S>(x.scalar().primal_value());
-  } else if (x.is_zero() && plain_real(v)) {
+    if (is_plain_real(x)) return plain<S>(x.scalar().primal_value());
+  } else if (x.is_zero() && is_plain_real(v)) {
     const F& c = v.scalar().primal_value();
     return with_term<S>(F(0) * c, F(1) * c);
   }

@@ -91,6 +91,9 @@ class StructuralProgram {
 
   // A scalar of the one-tag lane: primal + coefficient·ε when perturbed
   // (then coefficient ≠ 0, as Tagged keeps no zero term), else primal.
+  // `perturbed` is !(coefficient == 0) when set by an operation, stored
+  // rather than derived where read: deriving it cost more instructions and
+  // GCC then no longer fused sin and cos (docs/performance.md §4).
   struct OneTagScalar {
     F primal;
     F coefficient;
