@@ -5,12 +5,15 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <sstream>
 #include <system_error>
 
+#include "calculus/error.h"
 #include "calculus/hash.h"
 #include "calculus/interned.h"
 #include "proofs/heap_release.h"
 #include "proofs/labels.h"
+#include "proofs/process_map.h"
 #include "proofs/shrink.h"
 #include "proofs/unit_queue.h"
 #include "proofs/worker_processes.h"
@@ -128,6 +131,27 @@ std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const Run
     coverage = coverage_results(requirements, labels, cases);
   }
   return coverage;
+}
+
+// decide_coverage's verdict as a forked process sends it (proofs/process_map.h):
+// the cases judged, then each requirement's count.
+std::string coverage_line(const std::vector<CoverageResult>& coverage) {
+  std::string line = std::to_string(coverage.empty() ? 0 : coverage.front().cases);
+  for (const CoverageResult& result : coverage) line += ' ' + std::to_string(result.count);
+  return line;
+}
+
+std::vector<CoverageResult> coverage_of_line(const LawBinding& binding, const std::string& line) {
+  const std::vector<CoverageRequirement> requirements = coverage_requirements(binding);
+  std::istringstream in(line);
+  std::uint64_t cases = 0;
+  in >> cases;
+  std::map<std::string, std::uint64_t> counts;
+  for (const CoverageRequirement& requirement : requirements)
+    in >> counts[std::string(requirement.label)];
+  calculus::check(in && in.peek() == std::char_traits<char>::eof(),
+                  "a coverage line that coverage_line did not write");
+  return coverage_results(requirements, counts, cases);
 }
 
 // Whether each binding's units hold the serial lane (proofs/unit_queue.h).
@@ -301,11 +325,22 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
     }
   }
 
-  run_queued_units(std::vector<bool>(results.size(), false), options.jobs, [&](std::uint64_t b) {
-    results[b].coverage = complete ? decide_coverage(bindings[b], options, results[b].labels)
-                                   : coverage_results(coverage_requirements(bindings[b]),
-                                                      results[b].labels, results[b].cases);
-  });
+  if (!complete) {
+    for (std::size_t b = 0; b < results.size(); ++b)
+      results[b].coverage =
+          coverage_results(coverage_requirements(bindings[b]), results[b].labels, results[b].cases);
+  } else if (options.worker_processes && options.jobs > 1) {
+    const std::vector<std::string> lines =
+        map_in_processes(results.size(), options.jobs, [&](std::uint64_t b) {
+          return coverage_line(decide_coverage(bindings[b], options, results[b].labels));
+        });
+    for (std::size_t b = 0; b < results.size(); ++b)
+      results[b].coverage = coverage_of_line(bindings[b], lines[b]);
+  } else {
+    run_queued_units(std::vector<bool>(results.size(), false), options.jobs, [&](std::uint64_t b) {
+      results[b].coverage = decide_coverage(bindings[b], options, results[b].labels);
+    });
+  }
 
   if (options.shrink && complete) {
     run_queued_units(serial_bindings(bindings), options.jobs, [&](std::uint64_t b) {

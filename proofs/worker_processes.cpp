@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,43 +12,19 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <system_error>
 
 #include "proofs/journal.h"
 #include "proofs/large_stack.h"
+#include "proofs/worker_pipes.h"
 
 namespace perturb::proofs {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
-
-bool write_all(int fd, const std::string& text) {
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = write(fd, text.data() + written, text.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    written += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-// One line from fd, without its '\n'; false at the end of the input.
-bool read_line(int fd, std::string& line) {
-  line.clear();
-  char c;
-  for (;;) {
-    const ssize_t n = read(fd, &c, 1);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    if (c == '\n') return true;
-    line += c;
-  }
-}
 
 // What a worker reports of a case: one JSON line.
 std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
@@ -206,19 +181,14 @@ class WorkerPool {
       close(commands[1]);
       throw std::system_error(error, std::generic_category(), "pipe2");
     }
-    std::cout.flush();
-    std::cerr.flush();
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) {
-      const int error = errno;
+    pid_t pid;
+    try {
+      pid = fork_worker();
+    } catch (...) {
       for (int fd : {commands[0], commands[1], outcomes[0], outcomes[1]}) close(fd);
-      throw std::system_error(error, std::generic_category(), "fork");
+      throw;
     }
     if (pid == 0) {
-      // A worker ends with the runner, however the runner ends (SIGKILL too).
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid() == 1) _exit(3);
       // The other workers' pipes: a worker holding them would keep them open.
       for (Worker& other : workers_) {
         if (other.commands >= 0) close(other.commands);
@@ -353,18 +323,6 @@ class WorkerPool {
   std::size_t next_pending_ = 0;
   std::uint64_t total_ = 0, done_ = 0;
   int last_status_ = 0;
-};
-
-// Ignores SIGPIPE while it lives: writing to a worker that died must fail, not end the run.
-class IgnoreBrokenPipes {
- public:
-  IgnoreBrokenPipes() { previous_ = signal(SIGPIPE, SIG_IGN); }
-  ~IgnoreBrokenPipes() { signal(SIGPIPE, previous_); }
-  IgnoreBrokenPipes(const IgnoreBrokenPipes&) = delete;
-  IgnoreBrokenPipes& operator=(const IgnoreBrokenPipes&) = delete;
-
- private:
-  sighandler_t previous_;
 };
 
 }  // namespace

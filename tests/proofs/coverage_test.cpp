@@ -90,6 +90,31 @@ TEST_CASE("an undecided requirement is decided on more generated cases", "[cover
   CHECK(results[0].passed + results[0].failed + results[0].discarded == 100);
 }
 
+TEST_CASE("coverage decided in worker processes is the coverage threads decide",
+          "[coverage][processes]") {
+  // At --jobs 2 with worker processes the second phase runs in forked
+  // processes too (proofs/process_map.h) and sends its verdicts as counts.
+  const std::vector<LawBinding> bindings = {binding("sound.T", "closures"),
+                                            binding("sound.beta", "smooth"),
+                                            binding("cdc.D1.sum", "smooth")};
+  RunOptions threads = small_run(1, 100);
+  RunOptions processes = threads;
+  processes.worker_processes = true;
+  const std::vector<LawResult> by_threads = run_laws(bindings, threads),
+                               by_processes = run_laws(bindings, processes);
+  REQUIRE(by_processes.size() == by_threads.size());
+  bool generated_more = false;
+  for (std::size_t b = 0; b < bindings.size(); ++b) {
+    INFO(bindings[b].info.id << " on " << bindings[b].model);
+    REQUIRE(by_processes[b].coverage.size() == by_threads[b].coverage.size());
+    for (std::size_t r = 0; r < by_threads[b].coverage.size(); ++r) {
+      CHECK(describe(by_processes[b].coverage[r]) == describe(by_threads[b].coverage[r]));
+      generated_more = generated_more || by_threads[b].coverage[r].cases > 100;
+    }
+  }
+  CHECK(generated_more);  // the comparison covers the cases generated for coverage
+}
+
 TEST_CASE("a missed requirement makes the pair unhealthy, named with its shares", "[coverage]") {
   // cdc.D1.sum on smooth never has a λ (smooth's cases are first-order).
   static constexpr CoverageRequirement kImpossible[] = {{"form:λ", 0.5, CoverageScope::Any}};

@@ -1,0 +1,201 @@
+#include "proofs/process_map.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <optional>
+#include <system_error>
+
+#include "proofs/large_stack.h"
+#include "proofs/worker_pipes.h"
+
+namespace perturb::proofs {
+namespace {
+
+// The forked process: reads indices, one per line, and writes for each
+// "INDEX SIZE\n" and the answer's SIZE bytes, or "INDEX -\n" when task threw.
+[[noreturn]] void answer(const std::function<std::string(std::uint64_t)>& task, int indices,
+                         int answers) {
+  int status = 0;
+  try {
+    run_on_large_stack([&] {
+      std::string line;
+      while (read_line(indices, line)) {
+        std::uint64_t index = 0;
+        if (std::from_chars(line.data(), line.data() + line.size(), index).ec != std::errc{}) {
+          status = 3;
+          return;
+        }
+        std::string text;
+        try {
+          const std::string answered = task(index);
+          text = fmt::format("{} {}\n", index, answered.size()) + answered;
+        } catch (...) {
+          text = fmt::format("{} -\n", index);
+        }
+        if (!write_all(answers, text)) return;
+      }
+    });
+  } catch (...) {
+    status = 3;
+  }
+  _exit(status);  // not exit(): the parent's atexit handlers and buffers are not the child's
+}
+
+struct Child {
+  pid_t pid = -1;
+  int indices = -1;  // the parent writes indices here
+  int answers = -1;  // and reads answers here
+  std::string buffer;
+  std::optional<std::uint64_t> asked;
+};
+
+class ChildPool {
+ public:
+  ChildPool(const std::function<std::string(std::uint64_t)>& task, std::size_t size) {
+    children_.reserve(size);
+    for (std::size_t i = 0; i < size; ++i) spawn(task);
+  }
+  ChildPool(const ChildPool&) = delete;
+  ChildPool& operator=(const ChildPool&) = delete;
+  ~ChildPool() {
+    for (Child& child : children_) end(child);
+  }
+
+  // Fills answers[i] and sets answered[i] for every index a child answers.
+  void run(std::vector<std::string>& answers, std::vector<bool>& answered) {
+    std::uint64_t next = 0;
+    for (;;) {
+      std::vector<pollfd> polled;
+      std::vector<Child*> polled_children;
+      for (Child& child : children_) {
+        if (child.pid < 0) continue;
+        if (!child.asked && next < answers.size()) {
+          child.asked = next;
+          // A failed write means the child is gone: reading its answers finds the end.
+          write_all(child.indices, fmt::format("{}\n", next++));
+        }
+        if (!child.asked) continue;
+        polled.push_back({child.answers, POLLIN, 0});
+        polled_children.push_back(&child);
+      }
+      if (polled.empty()) return;
+      if (poll(polled.data(), polled.size(), -1) < 0) {
+        if (errno == EINTR) continue;
+        throw std::system_error(errno, std::generic_category(), "poll");
+      }
+      for (std::size_t i = 0; i < polled.size(); ++i) {
+        if (polled[i].revents != 0) hear(*polled_children[i], answers, answered);
+      }
+    }
+  }
+
+ private:
+  void spawn(const std::function<std::string(std::uint64_t)>& task) {
+    int indices[2], answers[2];
+    if (pipe2(indices, O_CLOEXEC) != 0)
+      throw std::system_error(errno, std::generic_category(), "pipe2");
+    if (pipe2(answers, O_CLOEXEC) != 0) {
+      const int error = errno;
+      close(indices[0]);
+      close(indices[1]);
+      throw std::system_error(error, std::generic_category(), "pipe2");
+    }
+    pid_t pid;
+    try {
+      pid = fork_worker();
+    } catch (...) {
+      for (int fd : {indices[0], indices[1], answers[0], answers[1]}) close(fd);
+      throw;
+    }
+    if (pid == 0) {
+      // The other children's pipes: holding them would keep them open.
+      for (Child& other : children_) {
+        close(other.indices);
+        close(other.answers);
+      }
+      close(indices[1]);
+      close(answers[0]);
+      answer(task, indices[0], answers[1]);
+    }
+    close(indices[0]);
+    close(answers[1]);
+    children_.push_back({pid, indices[1], answers[0], {}, {}});
+  }
+
+  // Reads what the child wrote; a child that ended leaves its question unanswered.
+  void hear(Child& child, std::vector<std::string>& answers, std::vector<bool>& answered) {
+    char block[65536];
+    ssize_t n;
+    do {
+      n = read(child.answers, block, sizeof block);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0) {
+      end(child);
+      return;
+    }
+    child.buffer.append(block, static_cast<std::size_t>(n));
+    const std::size_t header_end = child.buffer.find('\n');
+    if (header_end == std::string::npos) return;
+    const std::string_view header(child.buffer.data(), header_end);
+    const std::size_t space = header.find(' ');
+    std::size_t size = 0;
+    if (space == std::string_view::npos ||
+        std::from_chars(header.data() + space + 1, header.data() + header.size(), size).ec !=
+            std::errc{}) {
+      // "INDEX -": task threw there; anything else is not an answer. Either
+      // way the index is answered here later.
+      child.buffer.clear();
+      child.asked.reset();
+      return;
+    }
+    if (child.buffer.size() < header_end + 1 + size) return;
+    answers[*child.asked] = child.buffer.substr(header_end + 1, size);
+    answered[*child.asked] = true;
+    child.buffer.clear();
+    child.asked.reset();
+  }
+
+  // Ends the child: killed when it is computing (the run failed), else told
+  // to end by closing its indices; and waited for.
+  static void end(Child& child) {
+    if (child.pid < 0) return;
+    if (child.asked) kill(child.pid, SIGKILL);
+    child.asked.reset();
+    close(child.indices);
+    close(child.answers);
+    int status = 0;
+    while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    child.pid = -1;
+  }
+
+  std::vector<Child> children_;
+};
+
+}  // namespace
+
+std::vector<std::string> map_in_processes(std::uint64_t count, unsigned jobs,
+                                          const std::function<std::string(std::uint64_t)>& task) {
+  std::vector<std::string> answers(count);
+  std::vector<bool> answered(count, false);
+  if (count > 0 && jobs > 0) {
+    const IgnoreBrokenPipes ignore;
+    ChildPool pool(task, std::min<std::uint64_t>(jobs, count));
+    pool.run(answers, answered);
+  }
+  run_on_large_stack([&] {
+    for (std::uint64_t i = 0; i < count; ++i) {
+      if (!answered[i]) answers[i] = task(i);
+    }
+  });
+  return answers;
+}
+
+}  // namespace perturb::proofs

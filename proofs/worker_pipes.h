@@ -1,0 +1,39 @@
+// What the runner and its forked worker processes share to talk: a fork
+// that makes a child safe to run, and whole writes and lines on pipes.
+#pragma once
+
+#include <signal.h>
+#include <sys/types.h>
+
+#include <string>
+#include <string_view>
+
+namespace perturb::proofs {
+
+// fork() for a worker process: the standard streams are flushed first (a
+// child must not write the parent's buffered output a second time), and
+// the child ends with the parent, however the parent ends (SIGKILL too).
+// Returns 0 in the child and its pid in the parent; throws
+// std::system_error when fork fails. Call it while the process has no other
+// thread, so that the child inherits no lock another thread held.
+pid_t fork_worker();
+
+// Writes all of text to fd; false when the other end is gone.
+bool write_all(int fd, std::string_view text);
+
+// One line from fd, without its '\n'; false at the end of the input.
+bool read_line(int fd, std::string& line);
+
+// Ignores SIGPIPE while it lives: writing to a worker that died must fail, not end the run.
+class IgnoreBrokenPipes {
+ public:
+  IgnoreBrokenPipes() { previous_ = signal(SIGPIPE, SIG_IGN); }
+  ~IgnoreBrokenPipes() { signal(SIGPIPE, previous_); }
+  IgnoreBrokenPipes(const IgnoreBrokenPipes&) = delete;
+  IgnoreBrokenPipes& operator=(const IgnoreBrokenPipes&) = delete;
+
+ private:
+  sighandler_t previous_;
+};
+
+}  // namespace perturb::proofs
