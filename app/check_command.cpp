@@ -267,8 +267,9 @@ void add_check_command(CLI::App& app) {
       ->check(CLI::Range(1u, 256u));
   command
       ->add_option("--workers", command_state->workers,
-                   "threads or processes: what the --jobs workers of the first phase are. "
-                   "Processes share nothing, threads share the term tables and the allocator, "
+                   "threads or processes: what the --jobs workers of the first phase (counting "
+                   "cases) are, and at --jobs 2 and more those deciding coverage. Processes share "
+                   "nothing, threads share the term tables and the allocator, "
                    "which costs them a quarter to a half more CPU; the report is the same "
                    "(default: processes at --jobs 2 and more, except under --mpi)")
       ->check(CLI::IsMember({"threads", "processes"}));

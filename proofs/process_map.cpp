@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <new>
 #include <optional>
 #include <system_error>
 
@@ -20,6 +21,8 @@ namespace {
 
 // The forked process: reads indices, one per line, and writes for each
 // "INDEX SIZE\n" and the answer's SIZE bytes, or "INDEX -\n" when task threw.
+// The process's memory budget running out ends it (kOutOfMemory), as it
+// ends a worker of the first phase: the whole run stops.
 [[noreturn]] void answer(const std::function<std::string(std::uint64_t)>& task, int indices,
                          int answers) {
   int status = 0;
@@ -36,6 +39,9 @@ namespace {
         try {
           const std::string answered = task(index);
           text = fmt::format("{} {}\n", index, answered.size()) + answered;
+        } catch (const std::bad_alloc&) {
+          status = kOutOfMemory;
+          return;
         } catch (...) {
           text = fmt::format("{} -\n", index);
         }
@@ -56,20 +62,29 @@ struct Child {
   std::optional<std::uint64_t> asked;
 };
 
+// The number in text, all of it, or nullopt.
+template <class Number>
+std::optional<Number> number_in(std::string_view text) {
+  Number number{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return number;
+}
+
 class ChildPool {
  public:
-  ChildPool(const std::function<std::string(std::uint64_t)>& task, std::size_t size) {
-    children_.reserve(size);
-    for (std::size_t i = 0; i < size; ++i) spawn(task);
-  }
+  explicit ChildPool(const std::function<std::string(std::uint64_t)>& task) : task_(task) {}
   ChildPool(const ChildPool&) = delete;
   ChildPool& operator=(const ChildPool&) = delete;
   ~ChildPool() {
     for (Child& child : children_) end(child);
   }
 
-  // Fills answers[i] and sets answered[i] for every index a child answers.
-  void run(std::vector<std::string>& answers, std::vector<bool>& answered) {
+  // Forks `size` children, then fills answers[i] and sets answered[i] for
+  // every index a child answers.
+  void run(std::size_t size, std::vector<std::string>& answers, std::vector<bool>& answered) {
+    children_.reserve(size);
+    while (children_.size() < size) spawn();
     std::uint64_t next = 0;
     for (;;) {
       std::vector<pollfd> polled;
@@ -97,7 +112,7 @@ class ChildPool {
   }
 
  private:
-  void spawn(const std::function<std::string(std::uint64_t)>& task) {
+  void spawn() {
     int indices[2], answers[2];
     if (pipe2(indices, O_CLOEXEC) != 0)
       throw std::system_error(errno, std::generic_category(), "pipe2");
@@ -117,19 +132,21 @@ class ChildPool {
     if (pid == 0) {
       // The other children's pipes: holding them would keep them open.
       for (Child& other : children_) {
-        close(other.indices);
-        close(other.answers);
+        if (other.indices >= 0) close(other.indices);
+        if (other.answers >= 0) close(other.answers);
       }
       close(indices[1]);
       close(answers[0]);
-      answer(task, indices[0], answers[1]);
+      answer(task_, indices[0], answers[1]);
     }
     close(indices[0]);
     close(answers[1]);
     children_.push_back({pid, indices[1], answers[0], {}, {}});
   }
 
-  // Reads what the child wrote; a child that ended leaves its question unanswered.
+  // Reads what the child wrote. A child that ended leaves its index
+  // unanswered, or ends the call when its memory budget ran out; one that
+  // wrote anything but an answer to its index is ended.
   void hear(Child& child, std::vector<std::string>& answers, std::vector<bool>& answered) {
     char block[65536];
     ssize_t n;
@@ -137,7 +154,9 @@ class ChildPool {
       n = read(child.answers, block, sizeof block);
     } while (n < 0 && errno == EINTR);
     if (n <= 0) {
-      end(child);
+      const int status = end(child);
+      if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
+        throw std::bad_alloc();  // as in the first phase, it ends the run (exit status 5)
       return;
     }
     child.buffer.append(block, static_cast<std::size_t>(n));
@@ -145,37 +164,47 @@ class ChildPool {
     if (header_end == std::string::npos) return;
     const std::string_view header(child.buffer.data(), header_end);
     const std::size_t space = header.find(' ');
-    std::size_t size = 0;
-    if (space == std::string_view::npos ||
-        std::from_chars(header.data() + space + 1, header.data() + header.size(), size).ec !=
-            std::errc{}) {
-      // "INDEX -": task threw there; anything else is not an answer. Either
-      // way the index is answered here later.
+    const std::optional<std::uint64_t> index =
+        number_in<std::uint64_t>(header.substr(0, std::min(space, header.size())));
+    if (space == std::string_view::npos || index != child.asked) {
+      end(child);
+      return;
+    }
+    if (header.substr(space + 1) == "-") {  // task threw there: answered here later
       child.buffer.clear();
       child.asked.reset();
       return;
     }
-    if (child.buffer.size() < header_end + 1 + size) return;
-    answers[*child.asked] = child.buffer.substr(header_end + 1, size);
+    const std::optional<std::size_t> size = number_in<std::size_t>(header.substr(space + 1));
+    if (!size) {
+      end(child);
+      return;
+    }
+    if (child.buffer.size() < header_end + 1 + *size) return;
+    answers[*child.asked] = child.buffer.substr(header_end + 1, *size);
     answered[*child.asked] = true;
     child.buffer.clear();
     child.asked.reset();
   }
 
-  // Ends the child: killed when it is computing (the run failed), else told
-  // to end by closing its indices; and waited for.
-  static void end(Child& child) {
-    if (child.pid < 0) return;
+  // Ends the child: killed when it is computing (the call failed, or the
+  // child wrote nonsense), else told to end by closing its indices; and
+  // waited for. Returns its wait status.
+  static int end(Child& child) {
+    if (child.pid < 0) return 0;
     if (child.asked) kill(child.pid, SIGKILL);
     child.asked.reset();
     close(child.indices);
     close(child.answers);
+    child.indices = child.answers = -1;
     int status = 0;
     while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
     }
     child.pid = -1;
+    return status;
   }
 
+  const std::function<std::string(std::uint64_t)>& task_;
   std::vector<Child> children_;
 };
 
@@ -187,14 +216,16 @@ std::vector<std::string> map_in_processes(std::uint64_t count, unsigned jobs,
   std::vector<bool> answered(count, false);
   if (count > 0 && jobs > 0) {
     const IgnoreBrokenPipes ignore;
-    ChildPool pool(task, std::min<std::uint64_t>(jobs, count));
-    pool.run(answers, answered);
+    ChildPool pool(task);
+    pool.run(std::min<std::uint64_t>(jobs, count), answers, answered);
   }
-  run_on_large_stack([&] {
-    for (std::uint64_t i = 0; i < count; ++i) {
-      if (!answered[i]) answers[i] = task(i);
-    }
-  });
+  if (std::find(answered.begin(), answered.end(), false) != answered.end()) {
+    run_on_large_stack([&] {
+      for (std::uint64_t i = 0; i < count; ++i) {
+        if (!answered[i]) answers[i] = task(i);
+      }
+    });
+  }
   return answers;
 }
 

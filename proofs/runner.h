@@ -90,13 +90,15 @@ struct RunOptions {
   // with worker processes, from the runner (proofs/progress_line.h).
   std::function<void(const RunProgress&)> progress;
 
-  // How the first phase runs; none of these changes a complete run's results.
+  // How the first phase (and the deciding of coverage) runs; none of these
+  // changes a complete run's results.
   Shard shard;
   // No case starts after this time (check --max-time); the unit a worker is
   // in then is abandoned, uncounted.
   std::optional<std::chrono::steady_clock::time_point> deadline;
   // Whether the first phase runs in `jobs` worker processes rather than
-  // threads (proofs/worker_processes.h; check --workers).
+  // threads (proofs/worker_processes.h; check --workers), and at jobs ≥ 2
+  // coverage is decided in forked processes too (proofs/process_map.h).
   bool worker_processes = false;
   // When positive, cases run in worker processes, and one that runs longer
   // than this many seconds is killed and discarded as a hang (check --case-timeout).

@@ -18,6 +18,10 @@ namespace perturb::proofs {
 // thread, so that the child inherits no lock another thread held.
 pid_t fork_worker();
 
+// A worker process's exit status when its memory budget (--max-memory) ran
+// out: the runner then stops the run as a thread's std::bad_alloc would.
+inline constexpr int kOutOfMemory = 5;
+
 // Writes all of text to fd; false when the other end is gone.
 bool write_all(int fd, std::string_view text);
 

@@ -45,9 +45,6 @@ std::string tally_line(const PairTally& tally) {
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
 }
 
-// A worker's exit status when its memory budget (--max-memory) ran out.
-constexpr int kOutOfMemory = 5;
-
 // The worker process: checks the cases of each command "BINDING FIRST LAST
 // EACH" and reports them, each case as it ends when EACH is 1, else their
 // tally at the end of the command (a write per case would cost the cheapest

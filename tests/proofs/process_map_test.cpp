@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -61,7 +62,8 @@ TEST_CASE("map_in_processes answers here what a process could not", "[processes]
   CHECK(here == 2);
 }
 
-TEST_CASE("map_in_processes throws what the task throws in the caller", "[processes][process_map]") {
+TEST_CASE("map_in_processes throws what the task throws in the caller",
+          "[processes][process_map]") {
   const auto task = [](std::uint64_t index) -> std::string {
     if (index == 4) throw std::runtime_error("index 4 has no answer");
     return std::to_string(index);
@@ -69,15 +71,32 @@ TEST_CASE("map_in_processes throws what the task throws in the caller", "[proces
   CHECK_THROWS_WITH(map_in_processes(9, 2, task), "index 4 has no answer");
 }
 
+TEST_CASE("map_in_processes ends with std::bad_alloc when a process's memory ran out",
+          "[processes][process_map]") {
+  // As a first-phase worker past --max-memory ends the run (exit status 5),
+  // rather than the index being computed again here.
+  const pid_t caller = getpid();
+  const auto task = [caller](std::uint64_t index) {
+    if (getpid() != caller && index == 2) throw std::bad_alloc();
+    return answer_with_pid(index);
+  };
+  CHECK_THROWS_AS(map_in_processes(6, 2, task), std::bad_alloc);
+}
+
 TEST_CASE("map_in_processes returns answers of any size and bytes", "[processes][process_map]") {
-  // Larger than a pipe's buffer, with line ends and zero bytes inside.
-  const auto task = [](std::uint64_t index) {
+  // Larger than a pipe's buffer, with line ends and zero bytes inside; an
+  // answer computed here would end in "here" and differ.
+  const pid_t caller = getpid();
+  const auto expected = [](std::uint64_t index) {
     std::string answer(200000 + index, 'x');
     answer[index] = '\n';
     answer[answer.size() - 1 - index] = '\0';
     return answer;
   };
+  const auto task = [&](std::uint64_t index) {
+    return expected(index) + (getpid() == caller ? "here" : "");
+  };
   const std::vector<std::string> answers = map_in_processes(6, 2, task);
   REQUIRE(answers.size() == 6);
-  for (std::uint64_t i = 0; i < 6; ++i) CHECK(answers[i] == task(i));
+  for (std::uint64_t i = 0; i < 6; ++i) CHECK(answers[i] == expected(i));
 }
