@@ -1,6 +1,5 @@
 #include "proofs/process_map.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -113,53 +112,27 @@ class ChildPool {
 
  private:
   void spawn() {
-    int indices[2], answers[2];
-    if (pipe2(indices, O_CLOEXEC) != 0)
-      throw std::system_error(errno, std::generic_category(), "pipe2");
-    if (pipe2(answers, O_CLOEXEC) != 0) {
-      const int error = errno;
-      close(indices[0]);
-      close(indices[1]);
-      throw std::system_error(error, std::generic_category(), "pipe2");
-    }
-    pid_t pid;
-    try {
-      pid = fork_worker();
-    } catch (...) {
-      for (int fd : {indices[0], indices[1], answers[0], answers[1]}) close(fd);
-      throw;
-    }
-    if (pid == 0) {
-      // The other children's pipes: holding them would keep them open.
-      for (Child& other : children_) {
-        if (other.indices >= 0) close(other.indices);
-        if (other.answers >= 0) close(other.answers);
+    std::vector<int> inherited;
+    for (const Child& other : children_) {
+      for (int fd : {other.indices, other.answers}) {
+        if (fd >= 0) inherited.push_back(fd);
       }
-      close(indices[1]);
-      close(answers[0]);
-      answer(task_, indices[0], answers[1]);
     }
-    close(indices[0]);
-    close(answers[1]);
-    children_.push_back({pid, indices[1], answers[0], {}, {}});
+    const PipedChild child =
+        fork_piped(inherited, [&](int indices, int answers) { answer(task_, indices, answers); });
+    children_.push_back({child.pid, child.to_child, child.from_child, {}, {}});
   }
 
   // Reads what the child wrote. A child that ended leaves its index
   // unanswered, or ends the call when its memory budget ran out; one that
   // wrote anything but an answer to its index is ended.
   void hear(Child& child, std::vector<std::string>& answers, std::vector<bool>& answered) {
-    char block[65536];
-    ssize_t n;
-    do {
-      n = read(child.answers, block, sizeof block);
-    } while (n < 0 && errno == EINTR);
-    if (n <= 0) {
+    if (!read_available(child.answers, child.buffer)) {
       const int status = end(child);
       if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
         throw std::bad_alloc();  // as in the first phase, it ends the run (exit status 5)
       return;
     }
-    child.buffer.append(block, static_cast<std::size_t>(n));
     const std::size_t header_end = child.buffer.find('\n');
     if (header_end == std::string::npos) return;
     const std::string_view header(child.buffer.data(), header_end);

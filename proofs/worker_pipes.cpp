@@ -1,5 +1,6 @@
 #include "proofs/worker_pipes.h"
 
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -23,6 +24,36 @@ pid_t fork_worker() {
   return pid;
 }
 
+PipedChild fork_piped(const std::vector<int>& inherited,
+                      const std::function<void(int read_end, int write_end)>& body) {
+  int to_child[2], from_child[2];
+  if (pipe2(to_child, O_CLOEXEC) != 0)
+    throw std::system_error(errno, std::generic_category(), "pipe2");
+  if (pipe2(from_child, O_CLOEXEC) != 0) {
+    const int error = errno;
+    close(to_child[0]);
+    close(to_child[1]);
+    throw std::system_error(error, std::generic_category(), "pipe2");
+  }
+  pid_t pid;
+  try {
+    pid = fork_worker();
+  } catch (...) {
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) close(fd);
+    throw;
+  }
+  if (pid == 0) {
+    for (int fd : inherited) close(fd);
+    close(to_child[1]);
+    close(from_child[0]);
+    body(to_child[0], from_child[1]);
+    _exit(3);  // body must not return
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  return {pid, to_child[1], from_child[0]};
+}
+
 bool write_all(int fd, std::string_view text) {
   std::size_t written = 0;
   while (written < text.size()) {
@@ -31,6 +62,17 @@ bool write_all(int fd, std::string_view text) {
     if (n <= 0) return false;
     written += static_cast<std::size_t>(n);
   }
+  return true;
+}
+
+bool read_available(int fd, std::string& buffer) {
+  char block[65536];
+  ssize_t n;
+  do {
+    n = read(fd, block, sizeof block);
+  } while (n < 0 && errno == EINTR);
+  if (n <= 0) return false;
+  buffer.append(block, static_cast<std::size_t>(n));
   return true;
 }
 

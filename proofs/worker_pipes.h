@@ -5,8 +5,10 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace perturb::proofs {
 
@@ -22,8 +24,28 @@ pid_t fork_worker();
 // out: the runner then stops the run as a thread's std::bad_alloc would.
 inline constexpr int kOutOfMemory = 5;
 
+// A worker process forked with two pipes, as its parent sees it: the parent
+// writes to `to_child` and reads `from_child`.
+struct PipedChild {
+  pid_t pid = -1;
+  int to_child = -1;
+  int from_child = -1;
+};
+
+// Forks a worker process (fork_worker) joined to this one by two pipes. The
+// child closes `inherited` (the pipe ends of other children: holding them
+// would keep those pipes open) and runs body(its read end, its write end),
+// which must end the process (_exit). Throws std::system_error, with
+// nothing left open, when a pipe or the fork fails.
+PipedChild fork_piped(const std::vector<int>& inherited,
+                      const std::function<void(int read_end, int write_end)>& body);
+
 // Writes all of text to fd; false when the other end is gone.
 bool write_all(int fd, std::string_view text);
+
+// Appends to buffer what one read of fd gives (it was ready: poll); false
+// at the end of the input, or when the read failed.
+bool read_available(int fd, std::string& buffer);
 
 // One line from fd, without its '\n'; false at the end of the input.
 bool read_line(int fd, std::string& line);

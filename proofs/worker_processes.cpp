@@ -1,6 +1,5 @@
 #include "proofs/worker_processes.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
@@ -169,37 +168,18 @@ class WorkerPool {
 
  private:
   void spawn(Worker& worker) {
-    int commands[2], outcomes[2];
-    if (pipe2(commands, O_CLOEXEC) != 0)
-      throw std::system_error(errno, std::generic_category(), "pipe2");
-    if (pipe2(outcomes, O_CLOEXEC) != 0) {
-      const int error = errno;
-      close(commands[0]);
-      close(commands[1]);
-      throw std::system_error(error, std::generic_category(), "pipe2");
-    }
-    pid_t pid;
-    try {
-      pid = fork_worker();
-    } catch (...) {
-      for (int fd : {commands[0], commands[1], outcomes[0], outcomes[1]}) close(fd);
-      throw;
-    }
-    if (pid == 0) {
-      // The other workers' pipes: a worker holding them would keep them open.
-      for (Worker& other : workers_) {
-        if (other.commands >= 0) close(other.commands);
-        if (other.outcomes >= 0) close(other.outcomes);
+    std::vector<int> inherited;
+    for (const Worker& other : workers_) {
+      for (int fd : {other.commands, other.outcomes}) {
+        if (fd >= 0) inherited.push_back(fd);
       }
-      close(commands[1]);
-      close(outcomes[0]);
-      serve(bindings_, options_, commands[0], outcomes[1]);
     }
-    close(commands[0]);
-    close(outcomes[1]);
-    worker.pid = pid;
-    worker.commands = commands[1];
-    worker.outcomes = outcomes[0];
+    const PipedChild child = fork_piped(inherited, [&](int commands, int outcomes) {
+      serve(bindings_, options_, commands, outcomes);
+    });
+    worker.pid = child.pid;
+    worker.commands = child.to_child;
+    worker.outcomes = child.from_child;
     worker.buffer.clear();
   }
 
@@ -251,12 +231,7 @@ class WorkerPool {
 
   // Reads what the worker reported; a worker that ended mid-unit died on its case.
   void hear(Worker& worker) {
-    char block[65536];
-    ssize_t n;
-    do {
-      n = read(worker.outcomes, block, sizeof block);
-    } while (n < 0 && errno == EINTR);
-    if (n <= 0) {
+    if (!read_available(worker.outcomes, worker.buffer)) {
       stop(worker, true);
       if (WIFEXITED(last_status_) && WEXITSTATUS(last_status_) == kOutOfMemory)
         throw std::bad_alloc();  // as a thread's would, it ends the run (exit status 5)
@@ -273,7 +248,6 @@ class WorkerPool {
                       "the case ended its worker process (" + how + ")");
       return;
     }
-    worker.buffer.append(block, static_cast<std::size_t>(n));
     std::size_t end;
     while (worker.busy && (end = worker.buffer.find('\n')) != std::string::npos) {
       const json line = json::parse(worker.buffer.substr(0, end));
