@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <charconv>
 #include <new>
 #include <optional>
+#include <string_view>
 #include <system_error>
 
 #include "proofs/large_stack.h"
@@ -47,6 +49,8 @@ namespace {
         if (!write_all(answers, text)) return;
       }
     });
+  } catch (const std::bad_alloc&) {
+    status = kOutOfMemory;  // reading an index or writing an answer
   } catch (...) {
     status = 3;
   }

@@ -15,11 +15,14 @@ pid_t fork_worker() {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) _exit(3);  // the parent ended before prctl
+    // The parent ended before prctl. (Not getppid() == 1: the parent may be
+    // pid 1 itself, in a container without an init.)
+    if (getppid() != parent) _exit(3);
   }
   return pid;
 }
@@ -46,8 +49,12 @@ PipedChild fork_piped(const std::vector<int>& inherited,
     for (int fd : inherited) close(fd);
     close(to_child[1]);
     close(from_child[0]);
-    body(to_child[0], from_child[1]);
-    _exit(3);  // body must not return
+    try {
+      body(to_child[0], from_child[1]);
+    } catch (...) {
+      // Unwinding would run the parent's destructors in the child.
+    }
+    _exit(3);  // body must end the process
   }
   close(to_child[0]);
   close(from_child[1]);

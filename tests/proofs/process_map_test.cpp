@@ -21,9 +21,8 @@ std::string answer_with_pid(std::uint64_t index) {
 }
 
 std::string index_of(const std::string& answer) { return answer.substr(0, answer.find(' ')); }
-bool answered_here(const std::string& answer) {
-  return answer.substr(answer.find(' ') + 1) == std::to_string(getpid());
-}
+std::string pid_of(const std::string& answer) { return answer.substr(answer.find(' ') + 1); }
+bool answered_here(const std::string& answer) { return pid_of(answer) == std::to_string(getpid()); }
 
 }  // namespace
 
@@ -38,6 +37,8 @@ TEST_CASE("map_in_processes answers every index in order, in forked processes",
     CHECK(index_of(answers[i]) == std::to_string(i));
     CHECK_FALSE(answered_here(answers[i]));
   }
+  // Indices 0 and 1 go to two processes, before either answers.
+  if (jobs >= 2 && count >= 2) CHECK(pid_of(answers[0]) != pid_of(answers[1]));
 }
 
 TEST_CASE("map_in_processes answers here what a process could not", "[processes][process_map]") {
