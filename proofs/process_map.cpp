@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,9 +57,9 @@ namespace {
 }
 
 struct Child {
-  pid_t pid = -1;
-  int indices = -1;  // the parent writes indices here
-  int answers = -1;  // and reads answers here
+  // The parent writes indices to process.to_child and reads answers from
+  // process.from_child.
+  PipedChild process;
   std::string buffer;
   std::optional<std::uint64_t> asked;
 };
@@ -93,14 +92,14 @@ class ChildPool {
       std::vector<pollfd> polled;
       std::vector<Child*> polled_children;
       for (Child& child : children_) {
-        if (child.pid < 0) continue;
+        if (child.process.pid < 0) continue;
         if (!child.asked && next < answers.size()) {
           child.asked = next;
           // A failed write means the child is gone: reading its answers finds the end.
-          write_all(child.indices, fmt::format("{}\n", next++));
+          write_all(child.process.to_child, fmt::format("{}\n", next++));
         }
         if (!child.asked) continue;
-        polled.push_back({child.answers, POLLIN, 0});
+        polled.push_back({child.process.from_child, POLLIN, 0});
         polled_children.push_back(&child);
       }
       if (polled.empty()) return;
@@ -117,21 +116,18 @@ class ChildPool {
  private:
   void spawn() {
     std::vector<int> inherited;
-    for (const Child& other : children_) {
-      for (int fd : {other.indices, other.answers}) {
-        if (fd >= 0) inherited.push_back(fd);
-      }
-    }
-    const PipedChild child =
+    for (const Child& other : children_) add_open_ends(other.process, inherited);
+    Child child;
+    child.process =
         fork_piped(inherited, [&](int indices, int answers) { answer(task_, indices, answers); });
-    children_.push_back({child.pid, child.to_child, child.from_child, {}, {}});
+    children_.push_back(std::move(child));
   }
 
   // Reads what the child wrote. A child that ended leaves its index
   // unanswered, or ends the call when its memory budget ran out; one that
   // wrote anything but an answer to its index is ended.
   void hear(Child& child, std::vector<std::string>& answers, std::vector<bool>& answered) {
-    if (!read_available(child.answers, child.buffer)) {
+    if (!read_available(child.process.from_child, child.buffer)) {
       const int status = end(child);
       if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
         throw std::bad_alloc();  // as in the first phase, it ends the run (exit status 5)
@@ -168,17 +164,9 @@ class ChildPool {
   // child wrote nonsense), else told to end by closing its indices; and
   // waited for. Returns its wait status.
   static int end(Child& child) {
-    if (child.pid < 0) return 0;
-    if (child.asked) kill(child.pid, SIGKILL);
+    const bool computing = child.asked.has_value();
     child.asked.reset();
-    close(child.indices);
-    close(child.answers);
-    child.indices = child.answers = -1;
-    int status = 0;
-    while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    child.pid = -1;
-    return status;
+    return end_piped(child.process, computing);
   }
 
   const std::function<std::string(std::uint64_t)>& task_;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -25,6 +26,12 @@ pid_t fork_worker() {
     if (getppid() != parent) _exit(3);
   }
   return pid;
+}
+
+void add_open_ends(const PipedChild& child, std::vector<int>& ends) {
+  for (int fd : {child.to_child, child.from_child}) {
+    if (fd >= 0) ends.push_back(fd);
+  }
 }
 
 PipedChild fork_piped(const std::vector<int>& inherited,
@@ -59,6 +66,18 @@ PipedChild fork_piped(const std::vector<int>& inherited,
   close(to_child[0]);
   close(from_child[1]);
   return {pid, to_child[1], from_child[0]};
+}
+
+int end_piped(PipedChild& child, bool kill_it) {
+  if (child.pid < 0) return 0;
+  if (kill_it) kill(child.pid, SIGKILL);
+  close(child.to_child);
+  close(child.from_child);
+  int status = 0;
+  while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  child = PipedChild{};
+  return status;
 }
 
 bool write_all(int fd, std::string_view text) {

@@ -32,6 +32,10 @@ struct PipedChild {
   int from_child = -1;
 };
 
+// Adds the child's open pipe ends to `ends`: what a child forked after it
+// must close (fork_piped's `inherited`).
+void add_open_ends(const PipedChild& child, std::vector<int>& ends);
+
 // Forks a worker process (fork_worker) joined to this one by two pipes. The
 // child closes `inherited` (the pipe ends of other children: holding them
 // would keep those pipes open) and runs body(its read end, its write end),
@@ -39,6 +43,11 @@ struct PipedChild {
 // nothing left open, when a pipe or the fork fails.
 PipedChild fork_piped(const std::vector<int>& inherited,
                       const std::function<void(int read_end, int write_end)>& body);
+
+// Ends the child: killed first when kill_it, else told to end by the close
+// of its input; and waited for. Returns its wait status (0 when there was
+// no child) and leaves `child` empty.
+int end_piped(PipedChild& child, bool kill_it);
 
 // Writes all of text to fd; false when the other end is gone.
 bool write_all(int fd, std::string_view text);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -94,9 +93,9 @@ std::string tally_line(const PairTally& tally) {
 }
 
 struct Worker {
-  pid_t pid = -1;
-  int commands = -1;  // the runner writes units here
-  int outcomes = -1;  // and reads outcomes here
+  // The runner writes units to process.to_child and reads outcomes from
+  // process.from_child.
+  PipedChild process;
   std::string buffer;
   bool busy = false;
   std::uint64_t unit = 0;
@@ -131,7 +130,7 @@ class WorkerPool {
   WorkerPool& operator=(const WorkerPool&) = delete;
 
   ~WorkerPool() {
-    for (Worker& worker : workers_) stop(worker, worker.busy);
+    for (Worker& worker : workers_) end_piped(worker.process, worker.busy);
   }
 
   void run() {
@@ -146,7 +145,7 @@ class WorkerPool {
       Clock::time_point wake = Clock::now() + std::chrono::milliseconds(200);
       for (Worker& worker : workers_) {
         if (!worker.busy) continue;
-        polled.push_back({worker.outcomes, POLLIN, 0});
+        polled.push_back({worker.process.from_child, POLLIN, 0});
         polled_workers.push_back(&worker);
         if (has_timeout_) wake = std::min(wake, worker.last_heard + timeout_);
       }
@@ -169,32 +168,11 @@ class WorkerPool {
  private:
   void spawn(Worker& worker) {
     std::vector<int> inherited;
-    for (const Worker& other : workers_) {
-      for (int fd : {other.commands, other.outcomes}) {
-        if (fd >= 0) inherited.push_back(fd);
-      }
-    }
-    const PipedChild child = fork_piped(inherited, [&](int commands, int outcomes) {
+    for (const Worker& other : workers_) add_open_ends(other.process, inherited);
+    worker.process = fork_piped(inherited, [&](int commands, int outcomes) {
       serve(bindings_, options_, commands, outcomes);
     });
-    worker.pid = child.pid;
-    worker.commands = child.to_child;
-    worker.outcomes = child.from_child;
     worker.buffer.clear();
-  }
-
-  // Ends the worker's process: killed when it is busy, else told to end.
-  void stop(Worker& worker, bool kill_it) {
-    if (worker.pid < 0) return;
-    if (kill_it) kill(worker.pid, SIGKILL);
-    close(worker.commands);
-    close(worker.outcomes);
-    int status = 0;
-    while (waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    worker.pid = -1;
-    worker.commands = worker.outcomes = -1;
-    last_status_ = status;
   }
 
   void assign(Worker& worker, std::uint64_t unit) {
@@ -213,11 +191,12 @@ class WorkerPool {
       complete(worker);
       return;
     }
-    if (worker.pid < 0) spawn(worker);
+    if (worker.process.pid < 0) spawn(worker);
     worker.last_heard = Clock::now();
     // A failed write means the worker is gone: hear() finds its end.
-    write_all(worker.commands, fmt::format("{} {} {} {}\n", worker.range.binding, worker.next,
-                                           worker.range.last, worker.each_case ? 1 : 0));
+    write_all(worker.process.to_child,
+              fmt::format("{} {} {} {}\n", worker.range.binding, worker.next, worker.range.last,
+                          worker.each_case ? 1 : 0));
   }
 
   void complete(Worker& worker) {
@@ -231,9 +210,9 @@ class WorkerPool {
 
   // Reads what the worker reported; a worker that ended mid-unit died on its case.
   void hear(Worker& worker) {
-    if (!read_available(worker.outcomes, worker.buffer)) {
-      stop(worker, true);
-      if (WIFEXITED(last_status_) && WEXITSTATUS(last_status_) == kOutOfMemory)
+    if (!read_available(worker.process.from_child, worker.buffer)) {
+      const int status = end_piped(worker.process, true);
+      if (WIFEXITED(status) && WEXITSTATUS(status) == kOutOfMemory)
         throw std::bad_alloc();  // as a thread's would, it ends the run (exit status 5)
       if (!worker.each_case) {
         // Its unit's cases since the last report are unknown: check them again, each reported.
@@ -241,9 +220,9 @@ class WorkerPool {
         send(worker);
         return;
       }
-      const std::string how = WIFSIGNALED(last_status_)
-                                  ? fmt::format("signal {}", WTERMSIG(last_status_))
-                                  : fmt::format("exit status {}", WEXITSTATUS(last_status_));
+      const std::string how = WIFSIGNALED(status)
+                                  ? fmt::format("signal {}", WTERMSIG(status))
+                                  : fmt::format("exit status {}", WEXITSTATUS(status));
       count_lost_case(worker, DiscardKind::Internal,
                       "the case ended its worker process (" + how + ")");
       return;
@@ -273,7 +252,7 @@ class WorkerPool {
 
   // Kills the worker, discards its case and goes on with the unit in a new one.
   void replace(Worker& worker, DiscardKind kind, const std::string& reason) {
-    stop(worker, true);
+    end_piped(worker.process, true);
     count_lost_case(worker, kind, reason);
   }
 
@@ -293,7 +272,6 @@ class WorkerPool {
   bool has_timeout_;
   std::size_t next_pending_ = 0;
   std::uint64_t total_ = 0, done_ = 0;
-  int last_status_ = 0;
 };
 
 }  // namespace
