@@ -32,7 +32,7 @@
 #include "app/option_checks.h"
 #include "calculus/normalize.h"
 #include "calculus/print.h"
-#include "models/registry.h"
+#include "models/builtin_models.h"
 #include "semantics/evaluation_budget.h"
 #include "semantics/interpret.h"
 #include "semantics/model_refusal.h"
@@ -158,43 +158,42 @@ struct EvalOptions {
 template <class C>
 int evaluate_in(const C& c, const std::string& origin, const calculus::Program& program,
                 const std::vector<AtBinding>& bindings, bool json, std::uint64_t print_limit) {
-  if constexpr (!semantics::CartesianDifferentialCategory<C>) {
+  if (!semantics::capabilities(c).differential) {
     return report_error("",
                         {fmt::format("model '{}' cannot interpret terms", c.name()), std::nullopt});
-  } else {
-    auto morphism = semantics::interpret(c, program.context, program.term, program.type);
-    if (!morphism) return report_error(origin, morphism.error());
-    std::unordered_map<const calculus::TypeNode*, std::uint64_t> memo;
-    if (const std::uint64_t leaves = printed_leaves(program.type, memo); leaves > print_limit) {
-      return report_error(
-          origin, {fmt::format("not evaluated: a value of type {} has {} parts, over --print-limit "
-                               "{}",
-                               calculus::to_string(program.type, print_limit),
-                               calculus::tree_size_text(leaves), print_limit),
-                   std::nullopt});
-    }
-    try {
-      std::vector<typename C::Point> values;
-      for (const AtBinding& binding : bindings) {
-        auto value = to_point(c, binding);
-        if (!value) return report_error("", value.error());
-        values.push_back(std::move(value).value());
-      }
-      const typename C::Point point = c.apply(
-          *morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
-      const typename C::Object object = c.codomain(*morphism);
-      const std::string text =
-          json ? nlohmann::json{{"type", calculus::to_string(program.type, print_limit)},
-                                {"value", to_json(c, program.type, object, point)}}
-                     .dump()
-               : describe(c, program.type, object, point);
-      std::cout << text << '\n';
-    } catch (const semantics::EvaluationBudgetExceeded& error) {
-      report_error(origin, {error.what(), std::nullopt});
-      return kExitFails;  // gave up on a budget
-    }
-    return kExitHolds;
   }
+  auto morphism = semantics::interpret(c, program.context, program.term, program.type);
+  if (!morphism) return report_error(origin, morphism.error());
+  std::unordered_map<const calculus::TypeNode*, std::uint64_t> memo;
+  if (const std::uint64_t leaves = printed_leaves(program.type, memo); leaves > print_limit) {
+    return report_error(
+        origin, {fmt::format("not evaluated: a value of type {} has {} parts, over --print-limit "
+                             "{}",
+                             calculus::to_string(program.type, print_limit),
+                             calculus::tree_size_text(leaves), print_limit),
+                 std::nullopt});
+  }
+  try {
+    std::vector<typename C::Point> values;
+    for (const AtBinding& binding : bindings) {
+      auto value = to_point(c, binding);
+      if (!value) return report_error("", value.error());
+      values.push_back(std::move(value).value());
+    }
+    const typename C::Point point =
+        c.apply(*morphism, semantics::context_point(c, std::span<const typename C::Point>(values)));
+    const typename C::Object object = c.codomain(*morphism);
+    const std::string text =
+        json ? nlohmann::json{{"type", calculus::to_string(program.type, print_limit)},
+                              {"value", to_json(c, program.type, object, point)}}
+                   .dump()
+             : describe(c, program.type, object, point);
+    std::cout << text << '\n';
+  } catch (const semantics::EvaluationBudgetExceeded& error) {
+    report_error(origin, {error.what(), std::nullopt});
+    return kExitFails;  // gave up on a budget
+  }
+  return kExitHolds;
 }
 
 int run_eval(const EvalOptions& options) {
@@ -219,27 +218,24 @@ int run_eval(const EvalOptions& options) {
       error.message += " (give it a value with --at NAME=TERM)";
     return report_error(input->origin, error);
   }
-  int status = 2;
-  const bool found = models::visit_builtin_model(
-      options.model, {.max_evaluation_steps = options.max_steps}, [&](const auto& model) {
-        try {
-          status = evaluate_in(model, input->origin, *program, bindings, options.json,
-                               options.print_limit);
-        } catch (const semantics::ModelRefusal& refusal) {
-          status = report_error(input->origin, {fmt::format("model '{}' cannot evaluate this "
-                                                            "term: {}",
-                                                            model.name(), refusal.what()),
-                                                std::nullopt});
-        }
-      });
-  if (!found) {
+  const std::optional<semantics::AnyModel> model =
+      models::builtin_model(options.model, {.max_evaluation_steps = options.max_steps});
+  if (model) {
+    try {
+      return evaluate_in(*model, input->origin, *program, bindings, options.json,
+                         options.print_limit);
+    } catch (const semantics::ModelRefusal& refusal) {
+      return report_error(input->origin, {fmt::format("model '{}' cannot evaluate this term: {}",
+                                                      model->name(), refusal.what()),
+                                          std::nullopt});
+    }
+  } else {
     std::string known;
-    for (const std::string& name : models::builtin_model_names())
-      known += (known.empty() ? "" : ", ") + name;
+    for (const semantics::AnyModel& builtin : models::builtin_models())
+      known += (known.empty() ? "" : ", ") + builtin.name();
     return report_error(
         "", {fmt::format("unknown model '{}' (known: {})", options.model, known), std::nullopt});
   }
-  return status;
 }
 
 }  // namespace

@@ -3,9 +3,15 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
+#include <string>
 
+#include "app/exit_status.h"
+#include "app/input.h"
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
+#include "models/builtin_models.h"
+#include "proofs/bind_laws.h"
 #include "proofs/builtin_bindings.h"
 
 namespace perturb::app {
@@ -66,6 +72,34 @@ void list_laws(bool markdown) {
   }
 }
 
+// Each law of the catalogue on the built-in model `name`: whether it runs
+// there, and if not, what the model lacks for it; 2 for an unknown model.
+int list_laws_on(const std::string& name) {
+  const std::optional<semantics::AnyModel> model = models::builtin_model(name);
+  if (!model) {
+    std::string known;
+    for (const semantics::AnyModel& builtin : models::builtin_models())
+      known += (known.empty() ? "" : ", ") + builtin.name();
+    return report_error("",
+                        {fmt::format("unknown model '{}' (known: {})", name, known), std::nullopt});
+  }
+  std::size_t running = 0;
+  for (const proofs::CatalogueLaw& law : proofs::catalogue_laws()) {
+    const bool runs = proofs::applies_to(law.applies, model->capabilities());
+    running += runs;
+    const std::vector<std::string> missing =
+        proofs::missing_for(law.applies, model->capabilities());
+    std::cout << fmt::format(
+        "{:<28} {}\n", law.info.id,
+        runs ? "runs"
+             : (missing.empty() ? "not run: no model of its kind reads it"
+                                : "not run: the model lacks " + joined(missing)));
+  }
+  std::cout << fmt::format("{} of {} laws run on {}\n", running, proofs::catalogue_laws().size(),
+                           name);
+  return kExitHolds;
+}
+
 void list_models() {
   std::map<std::string, std::pair<bool, std::size_t>> models;  // name → (foil, laws hosted)
   std::vector<std::string> order;
@@ -86,6 +120,7 @@ void list_models() {
 void add_list_command(CLI::App& app) {
   auto what = std::make_shared<std::string>();
   auto markdown = std::make_shared<bool>(false);
+  auto model = std::make_shared<std::string>();
   CLI::App* command =
       app.add_subcommand("list", "List the laws (with their references and models) or the models");
   add_memory_option(command);
@@ -93,8 +128,16 @@ void add_list_command(CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"laws", "models"}));
   command->add_flag("--markdown", *markdown, "For laws: a Markdown table (docs/laws.md)");
-  command->callback([what, markdown] {
-    if (*what == "laws") {
+  command
+      ->add_option("--model", *model,
+                   "For laws: whether each runs on this built-in model, and if not, the "
+                   "capabilities the model lacks for it (docs/model-reference.md)")
+      ->excludes("--markdown");
+  command->callback([what, markdown, model] {
+    if (*what == "laws" && !model->empty()) {
+      if (const int status = list_laws_on(*model); status != kExitHolds)
+        throw CLI::RuntimeError(status);
+    } else if (*what == "laws") {
       list_laws(*markdown);
     } else {
       list_models();

@@ -3,13 +3,15 @@
 #include <dlfcn.h>
 
 #include <exception>
+#include <map>
+#include <string>
 
 #include "proofs/plugin_api.h"
 
 namespace perturb::app {
 namespace {
 
-using AbiVersionFunction = int (*)();
+using AbiKeyFunction = const char* (*)();
 using RegisterFunction = void (*)(proofs::PluginRegistry&);
 
 calculus::Error plugin_error(const std::string& path, const std::string& message) {
@@ -27,9 +29,11 @@ proofs::LawBinding attribute_to_plugin(proofs::LawBinding binding, const std::st
       outcome = check(k, tolerance, compare_seed);
     } catch (const std::exception& error) {
       outcome.verdict = proofs::Verdict::Failed;
+      outcome.failure = proofs::FailureKind::Error;
       outcome.detail = std::string("error: ") + error.what();
     } catch (...) {
       outcome.verdict = proofs::Verdict::Failed;
+      outcome.failure = proofs::FailureKind::Error;
       outcome.detail = "error: an exception that is not a std::exception";
     }
     if (outcome.verdict == proofs::Verdict::Failed) {
@@ -40,6 +44,44 @@ proofs::LawBinding attribute_to_plugin(proofs::LawBinding binding, const std::st
   return binding;
 }
 
+// The "part=value" fields of a plugin ABI key, by part.
+std::map<std::string, std::string> abi_fields(const std::string& key) {
+  std::map<std::string, std::string> fields;
+  std::size_t start = 0;
+  while (start <= key.size()) {
+    std::size_t end = key.find("; ", start);
+    if (end == std::string::npos) end = key.size();
+    const std::string field = key.substr(start, end - start);
+    const std::size_t equals = field.find('=');
+    fields[field.substr(0, equals)] =
+        equals == std::string::npos ? std::string() : field.substr(equals + 1);
+    start = end + 2;
+  }
+  return fields;
+}
+
+// Where the plugin's key differs from perturb's: "interface: plugin X, this perturb Y; …".
+std::string abi_differences(const std::string& plugin, const std::string& host) {
+  const auto theirs = abi_fields(plugin);
+  const auto ours = abi_fields(host);
+  std::string text;
+  const auto differ = [&](const std::string& part, const std::string& their_value,
+                          const std::string& our_value) {
+    text += (text.empty() ? "" : "; ") + part + ": plugin " +
+            (their_value.empty() ? "none" : their_value) + ", this perturb " +
+            (our_value.empty() ? "none" : our_value);
+  };
+  for (const auto& [part, value] : ours) {
+    const auto found = theirs.find(part);
+    const std::string their_value = found == theirs.end() ? "" : found->second;
+    if (their_value != value) differ(part, their_value, value);
+  }
+  for (const auto& [part, value] : theirs) {
+    if (!ours.contains(part)) differ(part, value, "");
+  }
+  return text.empty() ? "the key \"" + plugin + "\"" : text;
+}
+
 }  // namespace
 
 calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
@@ -47,18 +89,22 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   // resolve to the executable's (it exports them).
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) return plugin_error(path, std::string("cannot load: ") + dlerror());
-  const auto abi_version =
-      reinterpret_cast<AbiVersionFunction>(dlsym(handle, PERTURB_PLUGIN_ABI_SYMBOL));
+  const auto abi_key = reinterpret_cast<AbiKeyFunction>(dlsym(handle, PERTURB_PLUGIN_ABI_SYMBOL));
   const auto register_models =
       reinterpret_cast<RegisterFunction>(dlsym(handle, PERTURB_PLUGIN_REGISTER_SYMBOL));
-  if (!abi_version || !register_models) {
+  if (!abi_key && register_models && dlsym(handle, "perturb_plugin_abi_version")) {
+    return plugin_error(path,
+                        "built for an older perturb, whose plugins had an ABI version "
+                        "instead of a key; rebuild it against this perturb's headers");
+  }
+  if (!abi_key || !register_models) {
     return plugin_error(path, "not a perturb plugin (it must define " PERTURB_PLUGIN_ABI_SYMBOL
                               " and " PERTURB_PLUGIN_REGISTER_SYMBOL ", see proofs/plugin_api.h)");
   }
-  if (const int version = abi_version(); version != proofs::kPluginAbiVersion) {
-    return plugin_error(path, "built for plugin ABI " + std::to_string(version) +
-                                  ", this perturb has " +
-                                  std::to_string(proofs::kPluginAbiVersion) + "; rebuild it");
+  if (const std::string key = abi_key(); key != PERTURB_PLUGIN_ABI_KEY) {
+    return plugin_error(path, "built with another plugin ABI (" +
+                                  abi_differences(key, PERTURB_PLUGIN_ABI_KEY) +
+                                  "); rebuild it against this perturb's headers and settings");
   }
   proofs::PluginRegistry registry;
   try {

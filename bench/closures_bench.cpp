@@ -16,7 +16,9 @@
 // −0.5·coordinate(i) as the tangent benchmarks: `plain_double_f`, a loop over
 // a std::vector<double>, and `dual_numbers_tangent`, one forward pass of
 // hand-written dual numbers (struct Dual {double v, d;}) at x + ε·v,
-// returning the primal and the tangent.
+// returning the primal and the tangent. And the model boundary's cost: the
+// combinator form built and its T applied through semantics::erase(closures),
+// against closures itself (`erased_closures_*`, `closures_combinators_build`).
 //
 //   cmake --build build/release --target closures_bench
 //   build/release/bench/closures_bench --benchmark_filter='(plain_double|dual_numbers)'
@@ -28,6 +30,7 @@
 #include "models/closures.h"
 #include "models/smooth.h"
 #include "semantics/derived.h"
+#include "semantics/erase.h"
 
 using namespace perturb;
 using models::closures::Object;
@@ -202,6 +205,30 @@ void smooth_combinators_jacobian(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(c.jacobian(f, x));
 }
 
+// The model boundary (semantics/any_model.h): building the combinator
+// morphism (an erased call per morphism built) and applying its T, through
+// the erased closures against closures itself; the evaluation runs inside the
+// model either way.
+void closures_combinators_build(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const models::Closures c;
+  for (auto _ : state) benchmark::DoNotOptimize(combinator_product_of_sines(c, n));
+}
+
+void erased_closures_combinators_build(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const semantics::AnyModel c = semantics::erase(models::Closures());
+  for (auto _ : state) benchmark::DoNotOptimize(combinator_product_of_sines(c, n));
+}
+
+void erased_closures_combinators_tangent(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const semantics::AnyModel c = semantics::erase(models::Closures());
+  const auto tf = semantics::tangent_map(c, combinator_product_of_sines(c, n));
+  const auto vx = c.pair_point(nested_point(c, n, -0.5), nested_point(c, n, 1.0));
+  for (auto _ : state) benchmark::DoNotOptimize(c.apply(tf, vx));
+}
+
 }  // namespace
 
 #define PERTURB_SIZES Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond)
@@ -210,6 +237,9 @@ BENCHMARK(closures_direct_tangent)->PERTURB_SIZES;
 BENCHMARK(closures_combinators_f)->PERTURB_SIZES;
 BENCHMARK(closures_combinators_tangent)->PERTURB_SIZES;
 BENCHMARK(closures_combinators_generic_tangent)->PERTURB_SIZES;
+BENCHMARK(closures_combinators_build)->PERTURB_SIZES;
+BENCHMARK(erased_closures_combinators_build)->PERTURB_SIZES;
+BENCHMARK(erased_closures_combinators_tangent)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_f)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_tangent)->PERTURB_SIZES;
 BENCHMARK(smooth_combinators_jacobian)->PERTURB_SIZES;

@@ -24,11 +24,16 @@ add_library(perturb_plugin_interface INTERFACE)
 set_target_properties(perturb_plugin_interface PROPERTIES EXPORT_NAME plugin)
 target_include_directories(perturb_plugin_interface INTERFACE
                            $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                           $<BUILD_INTERFACE:${perturb_interface_include_dir}>
                            $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+add_dependencies(perturb_plugin_interface perturb_plugin_interface_hash)
 target_link_libraries(perturb_plugin_interface INTERFACE Eigen3::Eigen fmt::fmt
                       nlohmann_json::nlohmann_json Boost::headers)
 target_compile_features(perturb_plugin_interface INTERFACE cxx_std_20)
 target_compile_features(perturb_all INTERFACE cxx_std_20)
+
+install(FILES ${perturb_interface_include_dir}/proofs/plugin_interface_hash.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/proofs)
 
 install(TARGETS perturb_calculus perturb_semantics perturb_models perturb_proofs perturb_all
                 perturb_plugin_interface

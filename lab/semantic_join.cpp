@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "models/registry.h"
+#include "models/builtin_models.h"
 #include "proofs/check_case.h"
 #include "semantics/interpret.h"
 
@@ -35,16 +35,8 @@ ModelVerdict compare_in(const M& model, const calculus::Context& context,
       const auto point = model.random_point(*domain, rng);
       const auto p = model.apply(*left, point);
       const auto q = model.apply(*right, point);
-      semantics::Comparison comparison;
-      if constexpr (proofs::HasCompare<M>) {
-        comparison = model.compare(*codomain, p, q, tolerance, rng);
-      } else if (!model.is_finite(*codomain, p) || !model.is_finite(*codomain, q)) {
-        comparison = semantics::Comparison::NotFinite;
-      } else {
-        comparison = model.approx_equal(*codomain, p, q, tolerance, rng)
-                         ? semantics::Comparison::Equal
-                         : semantics::Comparison::Different;
-      }
+      const semantics::Comparison comparison =
+          proofs::detail::compare(model, *codomain, p, q, tolerance, rng);
       if (comparison == semantics::Comparison::Different) {
         verdict.status = Status::Different;
         verdict.detail = "at " + model.describe_point(*domain, point) + ": " +
@@ -87,10 +79,10 @@ std::vector<ModelVerdict> compare_in_models(const calculus::Context& context,
   std::vector<ModelVerdict> verdicts;
   // The floating-point models: the certified ones would need the precision
   // ladder of proofs/check_case.h to decide.
-  models::for_each_model(models::floating_point_models, {}, [&](const auto& model) {
-    if (model.is_foil()) return;
+  for (const semantics::AnyModel& model : models::builtin_models()) {
+    if (model.is_foil() || model.capabilities().certified) continue;
     verdicts.push_back(compare_in(model, context, type, a, b, seed, points));
-  });
+  }
   return verdicts;
 }
 

@@ -1,8 +1,9 @@
-// The built-in models, as one compile-time list from which the command line
-// (`perturb eval --model`, `perturb list models`) and the law catalogue (each
-// law runs on every listed model satisfying its concept) are generated.
+// The built-in models, as one compile-time list of their types, from which
+// models/builtin_models.cpp erases the models that the command line (`perturb
+// eval --model`, `perturb list models`) and the law catalogue (each law runs
+// on every listed model that can host it) take.
 //
-// Adding a model: include its header and add its type to builtin_models
+// Adding a model: include its header and add its type to builtin_model_types
 // below. A listed type M must satisfy RegisteredModel: a TestableModel and a
 // CartesianLeftAdditiveCategory at least, constructible from a ModelConfig,
 // with a name() unique in the list; foils say so with is_foil().
@@ -48,7 +49,7 @@ inline constexpr auto exact_models = boost::hana::tuple_t<ClosuresOverRationals>
 inline constexpr auto proving_models = boost::hana::tuple_t<Symbolic>;
 
 // One entry per built-in model.
-inline constexpr auto builtin_models = boost::hana::concat(
+inline constexpr auto builtin_model_types = boost::hana::concat(
     boost::hana::concat(boost::hana::concat(floating_point_models, certified_models), exact_models),
     proving_models);
 
@@ -64,21 +65,6 @@ void for_each_model(Models models, const semantics::ModelConfig& config, Visit&&
   });
 }
 
-// Calls visit(model) with the model of `models` called name; false if there is
-// none (the caller reports the unknown name).
-template <class Models, class Visit>
-bool visit_model(Models models, const std::string& name, const semantics::ModelConfig& config,
-                 Visit&& visit) {
-  bool found = false;
-  for_each_model(models, config, [&](const auto& model) {
-    if (!found && std::string(model.name()) == name) {
-      found = true;
-      visit(model);
-    }
-  });
-  return found;
-}
-
 // The names of the models in `models`, in list order.
 template <class Models>
 std::vector<std::string> model_names(Models models, const semantics::ModelConfig& config = {}) {
@@ -88,20 +74,14 @@ std::vector<std::string> model_names(Models models, const semantics::ModelConfig
   return names;
 }
 
-// The same three over builtin_models.
+// The same two over builtin_model_types.
 template <class Visit>
 void for_each_builtin_model(const semantics::ModelConfig& config, Visit&& visit) {
-  for_each_model(builtin_models, config, std::forward<Visit>(visit));
-}
-
-template <class Visit>
-bool visit_builtin_model(const std::string& name, const semantics::ModelConfig& config,
-                         Visit&& visit) {
-  return visit_model(builtin_models, name, config, std::forward<Visit>(visit));
+  for_each_model(builtin_model_types, config, std::forward<Visit>(visit));
 }
 
 inline std::vector<std::string> builtin_model_names(const semantics::ModelConfig& config = {}) {
-  return model_names(builtin_models, config);
+  return model_names(builtin_model_types, config);
 }
 
 }  // namespace perturb::models

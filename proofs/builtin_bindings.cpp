@@ -1,16 +1,15 @@
 #include "proofs/builtin_bindings.h"
 
-#include "proofs/bind_catalogue.h"
+#include "models/builtin_models.h"
+#include "proofs/bind_laws.h"
 #include "proofs/certified_twin.h"
 
 namespace perturb::proofs {
 
 std::vector<LawBinding> builtin_bindings(const semantics::ModelConfig& config) {
   std::vector<LawBinding> bindings;
-  bind_catalogue(models::floating_point_models, config, bindings);
-  bind_certified_models(config, bindings);
-  bind_exact_models(config, bindings);
-  bind_proving_models(config, bindings);
+  for (const semantics::AnyModel& model : models::builtin_models(config))
+    bind_laws(model, bindings);
   certify_by_twins(bindings);
   return bindings;
 }

@@ -23,29 +23,20 @@ struct GeneratorOptions {
   bool whole_calculus = false;
   // Approximate size of each generated term.
   std::uint32_t max_size = 10;
-  // Whether the model only has linear maps (proofs/linear_model.h): every
+  // Whether the model only has linear maps (semantics/capabilities.h, linear_only): every
   // term is then a linear term without literals (random_linear_term).
   bool linear_only = false;
   // Whether the model has a derivative (is a cartesian differential
   // category): otherwise no term contains T, as it could not be read.
   bool differential = true;
-  // Whether the model's comparison is certified (proofs/check_case.h,
-  // HasPrecisionLadder): its δ-rules then fold literals only exactly
+  // Whether the model's comparison is certified (semantics/capabilities.h,
+  // certified): its δ-rules then fold literals only exactly
   // (calculus/reduce.h, Rules::rounded_folds), and a case drawn for a
   // δ-step must have such a redex.
   bool certified = false;
   // Whether terms may use sin, cos and exp (false for an exact model of the
-  // primitive-free fragment, PrimitiveFreeModel).
+  // primitive-free fragment, semantics/capabilities.h).
   bool transcendentals = true;
-};
-
-// Models of the primitive-free fragment (sums, products, literals, T, λ,
-// pairs), such as the exact rational model: they refuse sin, cos and exp, so
-// their cases have none. A model opts in by declaring
-//   static constexpr bool kPrimitiveFree = true;
-template <class C>
-concept PrimitiveFreeModel = requires {
-  requires C::kPrimitiveFree;
 };
 
 class CaseGenerator {

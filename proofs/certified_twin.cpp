@@ -28,9 +28,9 @@ Check certified(Check check, Check twin, std::string twin_name) {
     if (!is_difference(outcome)) return outcome;
     const Outcome confirmation = twin(k, tolerance, compare_seed);
     if (is_difference(confirmation)) {
-      // The witness becomes the twin's, whose δ is proved; the detail names
-      // the twin only, so that it is the same for every shrinking candidate.
+      // The witness becomes the twin's, whose δ is proved.
       outcome.detail += "; certified by " + twin_name;
+      outcome.certified = true;
       outcome.difference = confirmation.difference;
       return outcome;
     }
@@ -72,7 +72,7 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
   // The twins' checks are copied before any binding is changed.
   std::vector<std::pair<LawBinding*, Check>> composed;
   for (LawBinding& binding : bindings) {
-    if (binding.certified || binding.twin_composed) continue;
+    if (binding.capabilities.certified || binding.twin_composed) continue;
     const auto twin = by_law_and_model.find(
         {std::string(binding.info.id), binding.model + models::kFieldSuffix<models::Ball>});
     if (twin == by_law_and_model.end()) {

@@ -16,8 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "proofs/binding.h"
-#include "proofs/catalogue.h"
+#include "proofs/bind_laws.h"
 #include "proofs/runner.h"
 
 namespace perturb::proofs {
@@ -34,7 +33,7 @@ struct CheckOptions {
 template <CheckableModel Model>
 std::vector<LawBinding> bind_model(const Model& model) {
   std::vector<LawBinding> bindings;
-  bind_laws(catalogue, std::make_shared<const Model>(model), bindings);
+  bind_laws(std::make_shared<const Model>(model), bindings);
   return bindings;
 }
 

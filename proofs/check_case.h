@@ -15,9 +15,8 @@
 
 #include "calculus/error.h"
 #include "proofs/law_support.h"
-#include "proofs/linear_model.h"
+#include "semantics/capabilities.h"
 #include "semantics/category_error.h"
-#include "semantics/certified_model.h"
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
 #include "semantics/evaluation_budget.h"
@@ -25,43 +24,6 @@
 #include "semantics/tolerance.h"
 
 namespace perturb::proofs {
-
-// Models that can tell "different" from "not finite" when comparing points
-// (at function objects non-finite values only show up while comparing).
-template <class C>
-concept HasCompare = requires(const C& c, const typename C::Object& x, const typename C::Point& p,
-                              const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
-  { c.compare(x, p, p, tolerance, rng) } -> std::same_as<semantics::Comparison>;
-};
-
-using semantics::CertifiedModel;
-using semantics::HasPrecisionLadder;
-
-// Models that prove a law instance for every point (models/symbolic.h):
-// c.proves_equal(lhs, rhs) is true only when the parallel morphisms are
-// equal, and false when it cannot show it. Their instances are proved,
-// refuted by a certified difference at the case's point, or inconclusive
-// (a discard); a pass at one point alone is not a proof.
-template <class C>
-concept ProvingModel = requires(const C& c, const typename C::Morphism& f) {
-  { c.proves_equal(f, f) } -> std::same_as<bool>;
-  { c.uses_primitive(f) } -> std::same_as<bool>;
-};
-
-// Models whose objects may be used by one thread at a time (GiNaC's are
-// not thread-safe): each case is checked under the lock C::exclusive().
-template <class C>
-concept ExclusiveModel = requires {
-  C::exclusive();
-};
-
-// Models that can say where two points that compare Different differ.
-template <class C>
-concept HasDifference = requires(const C& c, const typename C::Object& x,
-                                 const typename C::Point& p, const semantics::Tolerance& tolerance,
-                                 std::mt19937_64& rng) {
-  { c.difference(x, p, p, tolerance, rng) } -> std::same_as<std::optional<semantics::Difference>>;
-};
 
 // Where p and q, which compared Different with an rng seeded compare_seed,
 // differ: the model's `difference` replayed from the same seed, else (any
@@ -72,14 +34,15 @@ std::optional<semantics::Difference> difference_of(const C& c, const typename C:
                                                    const typename C::Point& q,
                                                    const semantics::Tolerance& tolerance,
                                                    std::uint64_t compare_seed) {
-  if constexpr (HasDifference<C>) {
-    std::mt19937_64 rng(compare_seed);
-    return c.difference(x, p, q, tolerance, rng);
-  } else {
-    if (!(x == c.real())) return std::nullopt;
-    return semantics::Difference{
-        {}, static_cast<double>(c.real_value(p)), static_cast<double>(c.real_value(q))};
+  if constexpr (semantics::HasDifference<C>) {
+    if (semantics::capabilities(c).says_difference) {
+      std::mt19937_64 rng(compare_seed);
+      return c.difference(x, p, q, tolerance, rng);
+    }
   }
+  if (!(x == c.real())) return std::nullopt;
+  return semantics::Difference{
+      {}, static_cast<double>(c.real_value(p)), static_cast<double>(c.real_value(q))};
 }
 
 // The point 1 → A of a case: |p| for a one-entry point context whose object
@@ -96,11 +59,12 @@ typename C::Morphism point_morphism(const C& c, const Case& k, const typename C:
   return point;
 }
 
-// The Point of a linear-only model (proofs/linear_model.h) that a closed
+// The Point of a linear-only model (semantics/capabilities.h) that a closed
 // point term of a first-order type denotes: a bag of literals at R, of
 // injections at products. Anything else (a shrunk point the model cannot
 // read) says nothing about the law and is discarded.
-template <LinearOnlyModel C>
+template <class C>
+requires semantics::LinearOnlyModel<C> || semantics::ErasedModel<C>
 typename C::Point linear_point_value(const C& c, const calculus::Term& term,
                                      const calculus::Type& type) {
   if (calculus::is_product(type)) {
@@ -132,25 +96,40 @@ template <semantics::CartesianLeftAdditiveCategory C>
 std::pair<typename C::Point, typename C::Point> sides_at_point(
     const C& c, const Case& k, const Equation<typename C::Morphism>& sides,
     const typename C::Object& domain) {
-  if constexpr (LinearOnlyModel<C>) {
-    const auto& entries = k.point_context.entries();
-    auto point = c.unit_point();
-    if (k.point.size() == 1 && domain == point_object(c, k)) {
-      point = linear_point_value(c, k.point[0], entries[0].type);
-    } else {
-      for (std::size_t i = 0; i < k.point.size(); ++i) {
-        point = c.pair_point(point, linear_point_value(c, k.point[i], entries[i].type));
+  if constexpr (semantics::LinearOnlyModel<C> || semantics::ErasedModel<C>) {
+    if (semantics::capabilities(c).linear_only) {
+      const auto& entries = k.point_context.entries();
+      auto point = c.unit_point();
+      if (k.point.size() == 1 && domain == point_object(c, k)) {
+        point = linear_point_value(c, k.point[0], entries[0].type);
+      } else {
+        for (std::size_t i = 0; i < k.point.size(); ++i) {
+          point = c.pair_point(point, linear_point_value(c, k.point[i], entries[i].type));
+        }
       }
+      return {c.apply(sides.lhs, point), c.apply(sides.rhs, point)};
     }
-    return {c.apply(sides.lhs, point), c.apply(sides.rhs, point)};
-  } else {
-    const auto point = point_morphism(c, k, domain);
-    return {c.apply(c.compose(sides.lhs, point), c.unit_point()),
-            c.apply(c.compose(sides.rhs, point), c.unit_point())};
   }
+  const auto point = point_morphism(c, k, domain);
+  return {c.apply(c.compose(sides.lhs, point), c.unit_point()),
+          c.apply(c.compose(sides.rhs, point), c.unit_point())};
 }
 
 namespace detail {
+
+// p against q, points of x: the model's compare where it has one, else
+// is_finite and approx_equal.
+template <class C>
+semantics::Comparison compare(const C& c, const typename C::Object& x,
+                              const typename C::Point& p, const typename C::Point& q,
+                              const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
+  if constexpr (semantics::HasCompare<C>) {
+    if (semantics::capabilities(c).compares) return c.compare(x, p, q, tolerance, rng);
+  }
+  if (!c.is_finite(x, p) || !c.is_finite(x, q)) return semantics::Comparison::NotFinite;
+  return c.approx_equal(x, p, q, tolerance, rng) ? semantics::Comparison::Equal
+                                                 : semantics::Comparison::Different;
+}
 
 // The detail of a certified model's counterexample; its witness has δ.
 inline const std::string kCertifiedDifference = "certified: the sides' enclosures are disjoint";
@@ -169,6 +148,7 @@ inline const std::string kInconclusive =
 template <class C, class MakeSides>
 Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& tolerance,
                          std::uint64_t compare_seed, const MakeSides& make_sides) {
+  const semantics::Capabilities model = semantics::capabilities(c);
   Outcome outcome;
   try {
     const Equation<typename C::Morphism> sides = make_sides();
@@ -176,38 +156,33 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
     const auto codomain = c.codomain(sides.lhs);
     if (!(c.domain(sides.rhs) == domain) || !(c.codomain(sides.rhs) == codomain)) {
       outcome.verdict = Verdict::Failed;
+      outcome.failure = FailureKind::NotParallel;
       outcome.detail = "the two sides are not parallel: " + c.describe_object(domain) + " → " +
                        c.describe_object(codomain) + " and " +
                        c.describe_object(c.domain(sides.rhs)) + " → " +
                        c.describe_object(c.codomain(sides.rhs));
       return outcome;
     }
-    if constexpr (ProvingModel<C>) {
-      if (c.uses_primitive(sides.lhs) || c.uses_primitive(sides.rhs))
-        outcome.labels.emplace_back("sides:primitive");
-      if (c.proves_equal(sides.lhs, sides.rhs)) {
-        outcome.verdict = Verdict::Passed;
-        outcome.detail = kProved;
-        return outcome;
+    if constexpr (semantics::ProvingModel<C>) {
+      if (model.proving) {
+        if (c.uses_primitive(sides.lhs) || c.uses_primitive(sides.rhs))
+          outcome.labels.emplace_back("sides:primitive");
+        if (c.proves_equal(sides.lhs, sides.rhs)) {
+          outcome.verdict = Verdict::Passed;
+          outcome.detail = kProved;
+          return outcome;
+        }
       }
     }
     const auto [lhs, rhs] = sides_at_point(c, k, sides, domain);
     outcome.lhs = c.describe_point(codomain, lhs);
     outcome.rhs = c.describe_point(codomain, rhs);
     std::mt19937_64 rng(compare_seed);
-    semantics::Comparison comparison;
-    if constexpr (HasCompare<C>) {
-      comparison = c.compare(codomain, lhs, rhs, tolerance, rng);
-    } else if (!c.is_finite(codomain, lhs) || !c.is_finite(codomain, rhs)) {
-      comparison = semantics::Comparison::NotFinite;
-    } else {
-      comparison = c.approx_equal(codomain, lhs, rhs, tolerance, rng)
-                       ? semantics::Comparison::Equal
-                       : semantics::Comparison::Different;
-    }
+    const semantics::Comparison comparison = compare(c, codomain, lhs, rhs, tolerance, rng);
+    outcome.comparison = comparison;
     switch (comparison) {
       case semantics::Comparison::Equal:
-        if constexpr (ProvingModel<C>) {
+        if (model.proving) {
           outcome.verdict = Verdict::Discarded;
           outcome.detail = kInconclusive;
           outcome.discard_kind = DiscardKind::Inconclusive;
@@ -217,6 +192,7 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
         break;
       case semantics::Comparison::Different:
         outcome.verdict = Verdict::Failed;
+        outcome.failure = FailureKind::SidesDiffer;
         outcome.detail = "the two sides differ beyond the tolerance";
         outcome.difference = difference_of(c, codomain, lhs, rhs, tolerance, compare_seed);
         break;
@@ -249,6 +225,7 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
     throw;
   } catch (const std::exception& error) {
     outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::Error;
     outcome.detail = std::string("error: ") + error.what();
   }
   return outcome;
@@ -260,26 +237,27 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
 template <class C, class MakeSides>
 Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
                                std::uint64_t compare_seed, const MakeSides& make_sides) {
-  if constexpr (HasPrecisionLadder<C>) {
-    Outcome outcome;
-    long bits = 0;
-    for (const long precision : c.precisions()) {
-      bits = precision;
-      const auto scope = c.at_precision(bits);
-      outcome = check_sides_once(c, k, tolerance, compare_seed, make_sides);
-      if (outcome.detail != kUndecided) break;
+  if constexpr (semantics::HasPrecisionLadder<C>) {
+    if (semantics::capabilities(c).precision_ladder) {
+      Outcome outcome;
+      long bits = 0;
+      for (const long precision : c.precisions()) {
+        bits = precision;
+        const auto scope = c.at_precision(bits);
+        outcome = check_sides_once(c, k, tolerance, compare_seed, make_sides);
+        if (outcome.comparison != semantics::Comparison::Undecided) break;
+      }
+      if (outcome.comparison == semantics::Comparison::Undecided) {
+        outcome.detail = kUndecided + " at " + std::to_string(bits) + " bits";
+      } else if (outcome.verdict == Verdict::Failed && outcome.difference) {
+        // Not the precision that decided, which varies from case to case.
+        outcome.detail = kCertifiedDifference;
+        outcome.certified = true;
+      }
+      return outcome;
     }
-    if (outcome.detail == kUndecided) {
-      outcome.detail = kUndecided + " at " + std::to_string(bits) + " bits";
-    } else if (outcome.verdict == Verdict::Failed && outcome.difference) {
-      // Not the precision that decided: the shrinker keeps candidates that
-      // fail with the same detail, whatever precision they need.
-      outcome.detail = kCertifiedDifference;
-    }
-    return outcome;
-  } else {
-    return check_sides_once(c, k, tolerance, compare_seed, make_sides);
   }
+  return check_sides_once(c, k, tolerance, compare_seed, make_sides);
 }
 
 }  // namespace detail
@@ -292,11 +270,18 @@ Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& toler
                     std::uint64_t compare_seed, const MakeSides& make_sides) {
   const std::uint64_t readings_before = semantics::normal_form_readings();
   Outcome outcome;
-  if constexpr (ExclusiveModel<C>) {
-    const auto lock = C::exclusive();
+  const auto check = [&] {
     outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+  };
+  if constexpr (semantics::SerialModel<C>) {
+    if (semantics::capabilities(c).serial) {
+      const auto lock = c.exclusive();
+      check();
+    } else {
+      check();
+    }
   } else {
-    outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+    check();
   }
   outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
   return outcome;

@@ -13,17 +13,18 @@ constexpr double kZ = 6.109410191663286;
 constexpr double kTolerance = 0.9;
 
 bool applies(const CoverageRequirement& requirement, const LawBinding& binding) {
+  const semantics::Capabilities& model = binding.capabilities;
   switch (requirement.scope) {
     case CoverageScope::Any:
       return true;
     case CoverageScope::HigherOrder:
-      return binding.higher_order;
+      return model.higher_order;
     case CoverageScope::NotLinear:
-      return !binding.linear_only;
+      return !model.linear_only;
     case CoverageScope::Transcendental:
-      return !binding.linear_only && binding.transcendentals;
+      return !model.linear_only && model.transcendentals;
     case CoverageScope::HigherOrderTranscendental:
-      return binding.higher_order && binding.transcendentals;
+      return model.higher_order && model.transcendentals;
   }
   return false;
 }

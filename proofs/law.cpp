@@ -11,4 +11,18 @@ const CaseTerm& Case::term(std::string_view role) const {
   throw calculus::InternalError("Case::term: no term with role " + std::string(role));
 }
 
+std::string_view failure_kind_name(FailureKind kind) {
+  switch (kind) {
+    case FailureKind::SidesDiffer:
+      return "sides-differ";
+    case FailureKind::NotParallel:
+      return "not-parallel";
+    case FailureKind::Error:
+      return "error";
+    case FailureKind::GenerationError:
+      return "generation-error";
+  }
+  throw calculus::InternalError("failure_kind_name: not a FailureKind");
+}
+
 }  // namespace perturb::proofs

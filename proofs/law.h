@@ -26,9 +26,17 @@
 #include "calculus/type.h"
 #include "proofs/coverage_requirement.h"
 #include "proofs/discard.h"
+#include "semantics/comparison.h"
 #include "semantics/difference.h"
 
 namespace perturb::proofs {
+
+// What a law is about: a category's structure (§1–§3: its terms are the
+// metavariables of an axiom, first-order in a first-order model), or the
+// calculus and its interpretation (§5, §7, a user's equation: its terms
+// range over the whole calculus wherever the model reads it, through normal
+// forms in a first-order model, semantics/capabilities.h via_normal_form).
+enum class LawSubject { Category, Calculus };
 
 // The fixed description of a law.
 struct LawInfo {
@@ -37,6 +45,7 @@ struct LawInfo {
   std::string_view statement;  // one line, e.g. "D(f∘g) = D(f)∘⟨D(g), g∘π2⟩"
   // The labels its cases must cover (proofs/coverage.h); none by default.
   CoverageRequirements coverage = {};
+  LawSubject subject = LawSubject::Category;
 };
 
 // A metavariable or term of a case: Γ ⊢ term : type.
@@ -69,6 +78,19 @@ struct Equation {
 // The result of checking one case.
 enum class Verdict { Passed, Failed, Discarded };
 
+// How a case failed: the failure's identity, which the shrinker keeps and
+// the reports name (an Outcome's detail says it for people, and a model's
+// message may vary from case to case).
+enum class FailureKind {
+  SidesDiffer,      // the sides' values differ beyond the tolerance at the point
+  NotParallel,      // the sides are not parallel morphisms
+  Error,            // the model or the interpretation threw
+  GenerationError,  // drawing the case threw
+};
+
+// "sides-differ", "not-parallel", "error", "generation-error": the names of report.json.
+std::string_view failure_kind_name(FailureKind kind);
+
 struct Outcome {
   Verdict verdict = Verdict::Passed;
   std::string lhs;     // the left side's value at the point, as the model prints it
@@ -85,6 +107,15 @@ struct Outcome {
   // What the model says of the case, counted with the case's labels
   // (proofs/labels.h): "sides:primitive" from a proving model.
   std::vector<std::string> labels = {};
+  // When failed: how.
+  FailureKind failure = FailureKind::Error;
+  // When the sides' values were compared: the comparison's result (a
+  // certified model's precision ladder goes on while it is Undecided).
+  std::optional<semantics::Comparison> comparison = std::nullopt;
+  // When the sides differ: whether a comparison rounding cannot fool says so,
+  // the model's own (semantics/capabilities.h, certified) or its certified
+  // twin's (proofs/certified_twin.h).
+  bool certified = false;
 };
 
 // The label of the cases whose outcome has via_normal_form.

@@ -139,12 +139,13 @@ template <class C>
 typename C::Morphism denote(const C& c, const Context& context, const Term& term, const Type& type,
                             std::string_view what) {
   Term evaluated = term;
-  if (!semantics::SharesEvaluation<C> && term->tree_size() > kMaxDerivedTreeSize) {
+  const semantics::Capabilities model = semantics::capabilities(c);
+  if (!model.shares_evaluation && term->tree_size() > kMaxDerivedTreeSize) {
     // A model that reads the term through its normal form evaluates that:
     // its tree is what counts.
-    if constexpr (semantics::FirstOrderViaNormalForm<C>) {
+    if (model.via_normal_form) {
       const auto normal =
-          calculus::normalize_innermost(term, semantics::first_order_normalize_options<C>());
+          calculus::normalize_innermost(term, semantics::first_order_normalize_options(c));
       if (normal.status == calculus::NormalizeStatus::NormalForm) {
         evaluated = normal.term;
         semantics::count_normal_form_reading();
@@ -177,7 +178,8 @@ Term contract_some(const Term& term, std::string_view family, calculus::Rng& rng
 
 struct Exchange {
   static constexpr LawInfo info{"sound.lemma-5.1", "Lemma 5.1 (exchange)",
-                                "|M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw", kSoundCoverage};
+                                "|M|_{Γ;x:σ;y:τ} = |M|_{Γ;y:τ;x:σ}∘sw", kSoundCoverage,
+                                LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     Case k;
     Context context = detail::random_context(gen);
@@ -209,7 +211,8 @@ struct Exchange {
 
 struct Weakening {
   static constexpr LawInfo info{"sound.lemma-5.2", "Lemma 5.2 (weakening)",
-                                "x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1", kSoundCoverage};
+                                "x ∉ FV(M) ⟹ |M|_{Γ;x:σ} = |M|_Γ∘π1", kSoundCoverage,
+                                LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -233,7 +236,7 @@ struct Weakening {
 struct Lemma53 {
   static constexpr LawInfo info{"sound.lemma-5.3", "Lemma 5.3",
                                 "|M ⋄ N|_Γ = T(ev)∘⟨|M|_Γ, |N|_Γ⟩  (T(ev) by equation (3))",
-                                kSoundCoverage};
+                                kSoundCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -258,7 +261,8 @@ struct Lemma53 {
 
 struct Substitution {
   static constexpr LawInfo info{"sound.lemma-5.4", "Lemma 5.4 (substitution)",
-                                "|M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩", kSubstitutionCoverage};
+                                "|M[P/x]|_Γ = |M|_{Γ;x:σ}∘⟨id, |P|_Γ⟩", kSubstitutionCoverage,
+                                LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -283,7 +287,8 @@ struct Substitution {
 
 struct Lemma55 {
   static constexpr LawInfo info{"sound.lemma-5.5", "Lemma 5.5",
-                                "|T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t", kSubstitutionCoverage};
+                                "|T_x M|_{Γ;x:Tσ} = T(|M|_{Γ;x:σ})∘t", kSubstitutionCoverage,
+                                LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     Case k;
     const Context context = detail::random_context(gen);
@@ -378,7 +383,7 @@ Equation<typename C::Morphism> one_step(const C& c, const Case& k, std::string_v
                                         std::uint64_t choice_seed) {
   const CaseTerm& m = k.term("M");
   calculus::Rng rng(choice_seed);
-  const calculus::Rules rules = reduction_rules(CertifiedModel<C>);
+  const calculus::Rules rules = reduction_rules(semantics::capabilities(c).certified);
   if (!has_redex_of(m.term, rule, rules)) {
     // The generator redraws such cases (draw_with_redex): this is a case it
     // could not mend, or a recorded one.
@@ -424,7 +429,7 @@ Equation<typename C::Morphism> candidate_step(const C& c, const Case& k,
 
 struct SoundBeta {
   static constexpr LawInfo info{"sound.beta", "Theorem 5.6 (β)", "|(λx.s) N| = |s[N/x]|",
-                                kSharingCoverage};
+                                kSharingCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     return detail::draw_with_redex(gen, "beta", [&] { return draw(gen); });
   }
@@ -450,7 +455,7 @@ struct SoundBeta {
 
 struct SoundTangent {
   static constexpr LawInfo info{"sound.T", "Theorem 5.6 (T)", "|T(λx.s)| = |λx. T_x s|",
-                                kTangentRuleCoverage};
+                                kTangentRuleCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     return detail::draw_with_redex(gen, "T", [&] { return draw(gen); });
   }
@@ -481,8 +486,8 @@ struct SoundTangent {
 };
 
 struct SoundProjection {
-  static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|",
-                                kSoundCoverage};
+  static constexpr LawInfo info{"sound.pi", "Theorem 5.6 (π)", "|π_k(ι_k s)| = |s|", kSoundCoverage,
+                                LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     return detail::draw_with_redex(gen, "pi", [&] { return draw(gen); });
   }
@@ -496,7 +501,7 @@ struct SoundProjection {
 
 struct SoundProjectionZero {
   static constexpr LawInfo info{"sound.pi-zero", "Theorem 5.6 (π, k ≠ l)", "|π_k(ι_l s)| = 0",
-                                kSoundCoverage};
+                                kSoundCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     return detail::draw_with_redex(gen, "pi", [&] { return draw(gen); });
   }
@@ -511,7 +516,7 @@ struct SoundProjectionZero {
 struct SoundDelta {
   static constexpr LawInfo info{"sound.delta", "§6 (δ-rules), Theorem 5.6",
                                 "|M| = |M'| for M' one δ-step from M (T c, arithmetic, mul by 0)",
-                                kDeltaCoverage};
+                                kDeltaCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     return detail::draw_with_redex(gen, "delta", [&] { return draw(gen); });
   }
@@ -528,7 +533,7 @@ struct SoundDelta {
 struct SoundPairEta {
   static constexpr LawInfo info{"sound.rule.pair-eta", "§7 candidate rule pair-eta, Remark 3.3",
                                 "|ι1 (π1 s) + ι2 (π2 s)| = |s|, also under λx (ι1∘π1 + ι2∘π2 = id)",
-                                kSoundCoverage};
+                                kSoundCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) { return detail::pair_eta_case(gen); }
   template <semantics::CartesianLeftAdditiveCategory C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -539,7 +544,8 @@ struct SoundPairEta {
 struct SoundZeroTangent {
   static constexpr LawInfo info{
       "sound.rule.zero-tangent", "§7 candidate rule zero-tangent, D2",
-      "|T s (ι2 N1 + … + ι2 Nk)| = |ι2 (s (N1 + … + Nk))| (D(f)∘⟨0, v⟩ = 0)", kSoundCoverage};
+      "|T s (ι2 N1 + … + ι2 Nk)| = |ι2 (s (N1 + … + Nk))| (D(f)∘⟨0, v⟩ = 0)", kSoundCoverage,
+      LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) { return detail::zero_tangent_case(gen); }
   template <semantics::ReadsFirstOrderJudgements C>
   static Equation<typename C::Morphism> equation(const C& c, const Case& k) {
@@ -550,7 +556,7 @@ struct SoundZeroTangent {
 struct SoundNormalForm {
   static constexpr LawInfo info{"sound.nf", "Theorem 5.6 (M →* M')",
                                 "|M| = |normal form of M| (β, π, T and δ, applicative order)",
-                                kSharingCoverage};
+                                kSharingCoverage, LawSubject::Calculus};
   static Case generate(CaseGenerator& gen) {
     if ((gen.options().higher_order || gen.options().whole_calculus) &&
         calculus::random_chance(gen.rng(), 1, detail::kSharedDerivativeOdds)) {
@@ -572,7 +578,7 @@ struct SoundNormalForm {
     // order needs a few hundred. Computed innermost (a term it gives up on is
     // decided by the step-at-a-time normaliser, with these budgets).
     calculus::NormalizeOptions budget;
-    budget.rules = detail::reduction_rules(CertifiedModel<C>);
+    budget.rules = detail::reduction_rules(semantics::capabilities(c).certified);
     budget.max_steps = 2000;
     budget.max_size = 20000;
     const auto result = calculus::normalize_innermost(m.term, budget);

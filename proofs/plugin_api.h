@@ -14,27 +14,48 @@
 //
 // which expands to two functions with C linkage:
 //
-//   int  perturb_plugin_abi_version();   the kPluginAbiVersion it was built with
+//   const char* perturb_plugin_abi_key();   the PERTURB_PLUGIN_ABI_KEY it was built with
 //   void perturb_register_models(perturb::proofs::PluginRegistry&);
 //
+// A plugin compiles its models' adapters (semantics/erase.h) and nothing of
+// the catalogue: PluginRegistry::add hands each model to the host's laws.
 // `perturb` refuses (exit status 2) a library it cannot load, one without
-// these functions, one built for another kPluginAbiVersion, and one whose
-// registration throws. Exceptions that a model throws while a law is checked
-// are failures of that law in that model, reported with the plugin's path.
+// these functions, one built with another plugin ABI key (saying which part
+// differs), and one whose registration throws. Exceptions that a model throws while a law is
+// checked are failures of that law in that model, reported with the plugin's path.
 #pragma once
 
 #include <memory>
 #include <vector>
 
-#include "proofs/binding.h"
-#include "proofs/catalogue.h"
+#include "proofs/bind_laws.h"
+#include "proofs/plugin_interface_hash.h"
 #include "proofs/text_law_binding.h"
 
 namespace perturb::proofs {
 
-// Bumped whenever a type that crosses the plugin boundary (LawBinding, Case,
-// Outcome, the catalogue, TextLaw) changes its layout or meaning.
-inline constexpr int kPluginAbiVersion = 3;
+// The plugin ABI key: what must agree between perturb and a plugin for the
+// plugin's code to run in perturb, as "part=value" fields joined by "; ":
+// the interface (a hash of every header a plugin may include, generated at
+// build time, so any change to a type that crosses the boundary changes it),
+// the C++ standard, libstdc++'s string ABI and AddressSanitizer, which
+// change the layout of those types.
+#define PERTURB_PLUGIN_STRINGIFY(x) #x
+#define PERTURB_PLUGIN_VALUE(x) PERTURB_PLUGIN_STRINGIFY(x)
+#if defined(__SANITIZE_ADDRESS__)
+#define PERTURB_PLUGIN_ASAN "1"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PERTURB_PLUGIN_ASAN "1"
+#endif
+#endif
+#ifndef PERTURB_PLUGIN_ASAN
+#define PERTURB_PLUGIN_ASAN "0"
+#endif
+#define PERTURB_PLUGIN_ABI_KEY                                                    \
+  "interface=" PERTURB_PLUGIN_INTERFACE_HASH                                      \
+  "; c++=" PERTURB_PLUGIN_VALUE(__cplusplus) "; cxx11-abi=" PERTURB_PLUGIN_VALUE( \
+      _GLIBCXX_USE_CXX11_ABI) "; asan=" PERTURB_PLUGIN_ASAN
 
 // What a plugin's perturb_register_models fills in.
 class PluginRegistry {
@@ -44,7 +65,7 @@ class PluginRegistry {
   template <CheckableModel Model>
   void add(const Model& model) {
     const auto shared = std::make_shared<const Model>(model);
-    bind_laws(catalogue, shared, bindings_);
+    bind_laws(shared, bindings_);
     text_law_binders_.push_back(text_law_binder(shared));
   }
 
@@ -59,10 +80,10 @@ class PluginRegistry {
 }  // namespace perturb::proofs
 
 // The entry points' names, as the loader looks them up.
-#define PERTURB_PLUGIN_ABI_SYMBOL "perturb_plugin_abi_version"
+#define PERTURB_PLUGIN_ABI_SYMBOL "perturb_plugin_abi_key"
 #define PERTURB_PLUGIN_REGISTER_SYMBOL "perturb_register_models"
 
 // Defines a plugin's two entry points; the body registers its models.
-#define PERTURB_PLUGIN(registry)                                                               \
-  extern "C" int perturb_plugin_abi_version() { return ::perturb::proofs::kPluginAbiVersion; } \
+#define PERTURB_PLUGIN(registry)                                                     \
+  extern "C" const char* perturb_plugin_abi_key() { return PERTURB_PLUGIN_ABI_KEY; } \
   extern "C" void perturb_register_models(::perturb::proofs::PluginRegistry& registry)

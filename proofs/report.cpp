@@ -83,6 +83,8 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"lhs", c.outcome.lhs},
           {"rhs", c.outcome.rhs},
           {"error", c.outcome.detail},
+          {"failure", failure_kind_name(c.outcome.failure)},
+          {"certified", c.outcome.certified},
           {"witness", c.outcome.difference ? witness_json(*c.outcome.difference, options.tolerance)
                                            : json(nullptr)},
           {"shrink_steps", c.shrink_steps},

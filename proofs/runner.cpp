@@ -55,7 +55,10 @@ Outcome check_generated_case(const LawBinding& binding, const RunOptions& option
   } catch (const std::bad_alloc&) {
     throw;  // the process's or the case's memory ran out (within_case_memory)
   } catch (const std::exception& error) {
-    return {Verdict::Failed, "", "", std::string("generating the case failed: ") + error.what()};
+    Outcome outcome{Verdict::Failed, "", "",
+                    std::string("generating the case failed: ") + error.what()};
+    outcome.failure = FailureKind::GenerationError;
+    return outcome;
   }
 }
 
@@ -157,7 +160,7 @@ std::vector<CoverageResult> coverage_of_line(const LawBinding& binding, const st
 // Whether each binding's units hold the serial lane (proofs/unit_queue.h).
 std::vector<bool> serial_bindings(const std::vector<LawBinding>& bindings) {
   std::vector<bool> serial;
-  for (const LawBinding& binding : bindings) serial.push_back(binding.serial);
+  for (const LawBinding& binding : bindings) serial.push_back(binding.capabilities.serial);
   return serial;
 }
 
@@ -169,13 +172,7 @@ std::uint64_t compare_seed_of(std::uint64_t case_seed) {
 
 Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
   CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
-                    {.higher_order = binding.higher_order,
-                     .whole_calculus = binding.whole_calculus,
-                     .max_size = options.max_size,
-                     .linear_only = binding.linear_only,
-                     .differential = binding.differential,
-                     .certified = binding.certified,
-                     .transcendentals = binding.transcendentals});
+                    generator_options(binding, options.max_size));
   return binding.generate(gen);
 }
 
@@ -276,7 +273,8 @@ void run_units(const std::vector<LawBinding>& bindings, const RunOptions& option
   };
   std::vector<bool> serial;
   for (std::uint64_t unit : pending)
-    serial.push_back(bindings[case_unit(unit, bindings.size(), options.cases).binding].serial);
+    serial.push_back(
+        bindings[case_unit(unit, bindings.size(), options.cases).binding].capabilities.serial);
   run_queued_units(serial, options.jobs, [&](std::uint64_t i) {
     const CaseUnit range = case_unit(pending[i], bindings.size(), options.cases);
     const LawBinding& binding = bindings[range.binding];
@@ -305,7 +303,7 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
     result.info = bindings[b].info;
     result.model = bindings[b].model;
     result.foil = bindings[b].foil;
-    result.proving = bindings[b].proving;
+    result.proving = bindings[b].capabilities.proving;
     result.cases = tally.cases();
     result.passed = tally.passed;
     result.failed = tally.failed;

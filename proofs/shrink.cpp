@@ -94,10 +94,10 @@ std::vector<double> simpler_literals(double value) {
   return simpler;
 }
 
+// The same kind of failure, as certain: whatever the model's message says.
 bool same_failure(const Outcome& original, const Outcome& candidate) {
-  return candidate.verdict == Verdict::Failed &&
-         (candidate.detail == original.detail ||
-          (candidate.detail.starts_with("error") && original.detail.starts_with("error")));
+  return candidate.verdict == Verdict::Failed && candidate.failure == original.failure &&
+         candidate.certified == original.certified;
 }
 
 // A candidate is smaller: fewer nodes, or as many with simpler literals.

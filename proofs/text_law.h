@@ -19,6 +19,7 @@
 
 #include "calculus/parse_equation.h"
 #include "proofs/law.h"
+#include "semantics/capabilities.h"
 
 namespace perturb::proofs {
 
@@ -44,9 +45,17 @@ struct TextLaw {
 
   // The metadata the runner and reports show.
   LawInfo info() const {
-    return LawInfo{id, id.starts_with("rule.") ? "user rule" : "user equation", statement};
+    return LawInfo{id,
+                   id.starts_with("rule.") ? "user rule" : "user equation",
+                   statement,
+                   {},
+                   LawSubject::Calculus};
   }
 };
+
+// Why a model that can do what `model` says cannot run law, or nullopt when it can.
+std::optional<std::string> text_law_refusal(const TextLaw& law,
+                                            const semantics::Capabilities& model);
 
 // A random case: a value for every metavariable.
 Case generate_text_law_case(const TextLaw& law, CaseGenerator& gen);

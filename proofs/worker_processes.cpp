@@ -30,6 +30,7 @@ std::string outcome_line(std::uint64_t index, const CheckedCase& checked) {
                      {"verdict", static_cast<int>(checked.outcome.verdict)},
                      {"kind", static_cast<int>(checked.outcome.discard_kind)},
                      {"detail", checked.outcome.detail},
+                     {"failure", static_cast<int>(checked.outcome.failure)},
                      {"labels", checked.labels}};
   return line.dump(-1, ' ', false, json::error_handler_t::replace) + '\n';
 }
@@ -242,6 +243,7 @@ class WorkerPool {
       outcome.verdict = static_cast<Verdict>(line.at("verdict").get<int>());
       outcome.discard_kind = static_cast<DiscardKind>(line.at("kind").get<int>());
       outcome.detail = line.at("detail").get<std::string>();
+      outcome.failure = static_cast<FailureKind>(line.at("failure").get<int>());
       const auto index = line.at("index").get<std::uint64_t>();
       count_case(worker.tally, index, line.at("labels").get<std::vector<std::string>>(), outcome);
       worker.next = index + 1;

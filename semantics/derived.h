@@ -20,6 +20,7 @@
 
 #include <concepts>
 
+#include "semantics/capabilities.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/cartesian_left_additive_category.h"
@@ -98,13 +99,6 @@ typename C::Object tangent_object(const C& c, const typename C::Object& x) {
   return c.product(x, x);
 }
 
-// Models that compute T(f) faster than ⟨D(f), f∘π2⟩ (e.g. in one pass).
-template <class C>
-concept HasFastTangentMap = CartesianDifferentialCategory<C> &&
-    requires(const C& c, const typename C::Morphism& f) {
-  { c.fast_tangent_map(f) } -> std::same_as<typename C::Morphism>;
-};
-
 // T(f) = ⟨D(f), f∘π2⟩ : T X → T Y, by the definition (spec §2).
 template <CartesianDifferentialCategory C>
 typename C::Morphism generic_tangent_map(const C& c, const typename C::Morphism& f) {
@@ -116,10 +110,9 @@ typename C::Morphism generic_tangent_map(const C& c, const typename C::Morphism&
 template <CartesianDifferentialCategory C>
 typename C::Morphism tangent_map(const C& c, const typename C::Morphism& f) {
   if constexpr (HasFastTangentMap<C>) {
-    return c.fast_tangent_map(f);
-  } else {
-    return generic_tangent_map(c, f);
+    if (capabilities(c).fast_tangent_map) return c.fast_tangent_map(f);
   }
+  return generic_tangent_map(c, f);
 }
 
 // η_X = ⟨0, id⟩ : X → T X (spec §2).
@@ -206,13 +199,6 @@ typename C::Morphism tangent_ev(const C& c, const typename C::Object& x,
   return c.pair(c.add(f_tangent_at_x, f_derivative), f_at_x);
 }
 
-// Models that compute T̂ faster than Λ(T(ev)∘t).
-template <class C>
-concept HasFastTangentHat = CartesianDifferentialCategory<C> && CartesianClosedCategory<C> &&
-    requires(const C& c, const typename C::Object& x) {
-  { c.fast_tangent_hat(x, x) } -> std::same_as<typename C::Morphism>;
-};
-
 // T̂_{X,Y} = Λ(T(ev)∘t) : (X ⇒ Y) → (T X ⇒ T Y), by the definition with the
 // generic T (spec §2); T̂(f)(x', x) = (D(f)(x', x), f(x)).
 template <class C>
@@ -229,11 +215,10 @@ requires CartesianDifferentialCategory<C> && CartesianClosedCategory<C>
 typename C::Morphism tangent_hat(const C& c, const typename C::Object& x,
                                  const typename C::Object& y) {
   if constexpr (HasFastTangentHat<C>) {
-    return c.fast_tangent_hat(x, y);
-  } else {
-    return c.curry(
-        c.compose(tangent_map(c, c.eval(x, y)), right_strength(c, c.exponential(x, y), x)));
+    if (capabilities(c).fast_tangent_hat) return c.fast_tangent_hat(x, y);
   }
+  return c.curry(
+      c.compose(tangent_map(c, c.eval(x, y)), right_strength(c, c.exponential(x, y), x)));
 }
 
 }  // namespace perturb::semantics

@@ -77,29 +77,13 @@
 #include "calculus/term.h"
 #include "calculus/type.h"
 #include "calculus/typecheck.h"
+#include "semantics/capabilities.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
-#include "semantics/certified_model.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
 
 namespace perturb::semantics {
-
-// A first-order model whose morphisms embed fully in a differential
-// λ-category, so that |M| = |nf(M)| there (Theorem 5.6): it declares
-// `static constexpr bool kFirstOrderViaNormalForm = true`.
-template <class C>
-concept FirstOrderViaNormalForm = requires {
-  requires C::kFirstOrderViaNormalForm;
-};
-
-// A model that reads every term of every first-order judgement: a
-// differential λ-category reads every term, a FirstOrderViaNormalForm model
-// the first-order judgements (through normal forms). The soundness laws that
-// need the whole calculus but no exponential in the equation require this.
-template <class C>
-concept ReadsFirstOrderJudgements = DifferentialLambdaCategory<C> ||
-    (CartesianDifferentialCategory<C>&& FirstOrderViaNormalForm<C>);
 
 // How many terms this thread has interpreted through their normal form (a
 // FirstOrderViaNormalForm model, a term outside the first-order fragment):
@@ -109,23 +93,16 @@ std::uint64_t normal_form_readings();
 // a term for the model itself).
 void count_normal_form_reading();
 
-// A model that can evaluate a morphism used at several places once per
-// argument: c.shared(f) is a morphism equal to f (closures memoizes it).
-template <class C>
-concept SharesEvaluation = requires(const C& c, const typename C::Morphism& f) {
-  { c.shared(f) } -> std::same_as<typename C::Morphism>;
-};
-
 // The budgets of the normalisation a FirstOrderViaNormalForm model C does
 // before interpreting a term outside the first-order fragment: the default
 // ones, in applicative order (deterministic: no time budget). A certified
 // or exact C gets exact literal folds only: a fold rounded to a double would
 // be the normaliser's error, which such a model would then refute.
 template <class C>
-calculus::NormalizeOptions first_order_normalize_options() {
+calculus::NormalizeOptions first_order_normalize_options(const C& c) {
   calculus::NormalizeOptions options;
   options.strategy = calculus::Strategy::ApplicativeOrder;
-  options.rules.rounded_folds = !CertifiedModel<C>;
+  options.rules.rounded_folds = !capabilities(c).certified;
   return options;
 }
 
@@ -177,12 +154,13 @@ calculus::ErrorOr<typename C::Object> interpret_type_shared(
         return product;
       }
       if constexpr (CartesianClosedCategory<C>) {
-        typename C::Object exponential = c.exponential(*left, *right);
-        memo.emplace(type.get(), exponential);
-        return exponential;
-      } else {
-        return first_order_error(model_name(c), "the type " + to_string(type));
+        if (capabilities(c).closed) {
+          typename C::Object exponential = c.exponential(*left, *right);
+          memo.emplace(type.get(), exponential);
+          return exponential;
+        }
       }
+      return first_order_error(model_name(c), "the type " + to_string(type));
     }
   }
   throw calculus::InternalError("interpret_type: unknown type kind");
@@ -221,7 +199,7 @@ class Interpreter {
   using Morphism = typename C::Morphism;
   using Result = calculus::ErrorOr<Morphism>;
 
-  explicit Interpreter(const C& c) : c_(c) {}
+  explicit Interpreter(const C& c) : c_(c), capabilities_(capabilities(c)) {}
 
   // |σ|, built once per distinct type of the whole interpretation: every
   // node asks for the object of its type, and a deep type rebuilt per node
@@ -233,7 +211,7 @@ class Interpreter {
   // |Γ ⊢ term : type(term)|, for a term whose free variables have their types in Γ.
   Result run(const calculus::Context& context, const calculus::Term& term) {
     root_ = term;
-    if constexpr (SharesEvaluation<C>) shared_ = calculus::shared_subterms(term);
+    if (capabilities_.shares_evaluation) shared_ = calculus::shared_subterms(term);
     Scope scope{next_scope_id_++, context, {c_.terminal()}, {}};
     for (const calculus::Binding& binding : context.entries()) {
       auto entry = object(binding.type);
@@ -264,16 +242,15 @@ class Interpreter {
 
   // |term| : |Γ| → |type(term)|, term a node of root_.
   Result interpret(const Scope& scope, const calculus::Term& term) {
-    if constexpr (SharesEvaluation<C>) {
-      // A node with one parent edge is reached once per scope its parent is
-      // interpreted in, and so, from the root down, once per scope: the memo
-      // would only miss (most nodes of a large derived term are such).
-      if (!shared_.contains(term.get())) return interpret_uncached(scope, term);
-    }
+    // A node with one parent edge is reached once per scope its parent is
+    // interpreted in, and so, from the root down, once per scope: the memo
+    // would only miss (most nodes of a large derived term are such).
+    if (capabilities_.shares_evaluation && !shared_.contains(term.get()))
+      return interpret_uncached(scope, term);
     if (const Morphism* known = memo_.find(term.get(), scope.id)) return *known;
     Result result = interpret_uncached(scope, term);
     if constexpr (SharesEvaluation<C>) {
-      if (result) result = c_.shared(*result);
+      if (capabilities_.shares_evaluation && result) result = c_.shared(*result);
     }
     if (result) memo_.insert(term.get(), scope.id, *result);
     return result;
@@ -414,85 +391,86 @@ class Interpreter {
     const calculus::Term& fn = calculus::app_fn(term);
     const calculus::Term& arg = calculus::app_arg(term);
     if constexpr (CartesianClosedCategory<C>) {
-      auto eval = structure(fn->type(), StructureMap::Evaluation, [&]() -> Result {
-        auto domain = object(calculus::arrow_domain(fn->type()));
-        if (!domain) return domain.error();
-        auto codomain = object(calculus::arrow_codomain(fn->type()));
-        if (!codomain) return codomain.error();
-        return c_.eval(*domain, *codomain);
-      });
-      if (!eval) return eval;
-      auto function = interpret(scope, fn);
-      if (!function) return function;
-      auto argument = interpret(scope, arg);
-      if (!argument) return argument;
-      return c_.compose(*eval, c_.pair(*function, *argument));
-    } else {
-      std::uint32_t tangents = 0;
-      calculus::Term head = fn;
-      for (; calculus::is_tan(head); head = calculus::operand(head)) ++tangents;
-      if (!calculus::is_prim(head)) {
-        return first_order_error(model_name(c_), "the application of " + describe_kind(head) +
-                                                     " (only a primitive, possibly under T, "
-                                                     "can be applied)");
+      if (capabilities_.closed) {
+        auto eval = structure(fn->type(), StructureMap::Evaluation, [&]() -> Result {
+          auto domain = object(calculus::arrow_domain(fn->type()));
+          if (!domain) return domain.error();
+          auto codomain = object(calculus::arrow_codomain(fn->type()));
+          if (!codomain) return codomain.error();
+          return c_.eval(*domain, *codomain);
+        });
+        if (!eval) return eval;
+        auto function = interpret(scope, fn);
+        if (!function) return function;
+        auto argument = interpret(scope, arg);
+        if (!argument) return argument;
+        return c_.compose(*eval, c_.pair(*function, *argument));
       }
-      Morphism function = c_.primitive(calculus::prim_of(head));
-      if constexpr (CartesianDifferentialCategory<C>) {
-        for (std::uint32_t i = 0; i < tangents; ++i) function = tangent_map(c_, function);
-      } else {
-        if (tangents > 0) return refuse_tangent();
-      }
-      auto argument = interpret(scope, arg);
-      if (!argument) return argument;
-      return c_.compose(function, *argument);
     }
+    std::uint32_t tangents = 0;
+    calculus::Term head = fn;
+    for (; calculus::is_tan(head); head = calculus::operand(head)) ++tangents;
+    if (!calculus::is_prim(head)) {
+      return first_order_error(model_name(c_), "the application of " + describe_kind(head) +
+                                                   " (only a primitive, possibly under T, "
+                                                   "can be applied)");
+    }
+    Morphism function = c_.primitive(calculus::prim_of(head));
+    if (tangents > 0 && !capabilities_.differential) return refuse_tangent();
+    if constexpr (CartesianDifferentialCategory<C>) {
+      for (std::uint32_t i = 0; i < tangents; ++i) function = tangent_map(c_, function);
+    }
+    auto argument = interpret(scope, arg);
+    if (!argument) return argument;
+    return c_.compose(function, *argument);
   }
 
   // |λx:σ. s| = Λ(|s|_{Γ; x:σ}).
   Result abstraction(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
-      auto domain = object(calculus::lam_domain(term));
-      if (!domain) return domain.error();
-      Scope inner = scope;
-      inner.id = child_scope(scope.id, calculus::lam_domain(term));
-      inner.push(c_, {calculus::lam_name(term), calculus::lam_domain(term)}, *domain);
-      auto body = interpret(inner, calculus::lam_body(term));
-      if (!body) return body;
-      return c_.curry(*body);
-    } else {
-      return first_order_error(model_name(c_), "λ-abstraction");
+      if (capabilities_.closed) {
+        auto domain = object(calculus::lam_domain(term));
+        if (!domain) return domain.error();
+        Scope inner = scope;
+        inner.id = child_scope(scope.id, calculus::lam_domain(term));
+        inner.push(c_, {calculus::lam_name(term), calculus::lam_domain(term)}, *domain);
+        auto body = interpret(inner, calculus::lam_body(term));
+        if (!body) return body;
+        return c_.curry(*body);
+      }
     }
+    return first_order_error(model_name(c_), "λ-abstraction");
   }
 
   // |T s| = T̂ ∘ |s|, s : σ → τ.
   Result pushforward(const Scope& scope, const calculus::Term& term) {
-    if constexpr (!CartesianDifferentialCategory<C>) {
-      return refuse_tangent();
-    } else if constexpr (CartesianClosedCategory<C>) {
-      const calculus::Type& function = calculus::operand(term)->type();
-      auto domain = object(calculus::arrow_domain(function));
-      if (!domain) return domain.error();
-      auto codomain = object(calculus::arrow_codomain(function));
-      if (!codomain) return codomain.error();
-      auto inner = interpret(scope, calculus::operand(term));
-      if (!inner) return inner;
-      return c_.compose(tangent_hat(c_, *domain, *codomain), *inner);
-    } else {
-      return first_order_error(model_name(c_), "T of a function that is not applied");
+    if (!capabilities_.differential) return refuse_tangent();
+    if constexpr (DifferentialLambdaCategory<C>) {
+      if (capabilities_.closed) {
+        const calculus::Type& function = calculus::operand(term)->type();
+        auto domain = object(calculus::arrow_domain(function));
+        if (!domain) return domain.error();
+        auto codomain = object(calculus::arrow_codomain(function));
+        if (!codomain) return codomain.error();
+        auto inner = interpret(scope, calculus::operand(term));
+        if (!inner) return inner;
+        return c_.compose(tangent_hat(c_, *domain, *codomain), *inner);
+      }
     }
+    return first_order_error(model_name(c_), "T of a function that is not applied");
   }
 
   // |p| = Λ(p ∘ π2) : |Γ| → (|σ| ⇒ |τ|).
   Result primitive(const Scope& scope, const calculus::Term& term) {
     if constexpr (CartesianClosedCategory<C>) {
-      const Morphism p = c_.primitive(calculus::prim_of(term));
-      return c_.curry(c_.compose(p, c_.proj2(scope.object(), c_.domain(p))));
-    } else {
-      return first_order_error(model_name(c_),
-                               std::string("the primitive ") +
-                                   calculus::primitive_name(calculus::prim_of(term)) +
-                                   " as a value (it can only be applied)");
+      if (capabilities_.closed) {
+        const Morphism p = c_.primitive(calculus::prim_of(term));
+        return c_.curry(c_.compose(p, c_.proj2(scope.object(), c_.domain(p))));
+      }
     }
+    return first_order_error(model_name(c_), std::string("the primitive ") +
+                                                 calculus::primitive_name(calculus::prim_of(term)) +
+                                                 " as a value (it can only be applied)");
   }
 
   static std::string describe_kind(const calculus::Term& term) {
@@ -537,6 +515,7 @@ class Interpreter {
   }
 
   const C& c_;
+  const Capabilities capabilities_;
   bool refused_tangent_ = false;
   std::uint64_t next_scope_id_ = 0;
   calculus::NodeKeyMap<std::uint64_t> child_scopes_;  // per (binder type, parent scope id)
@@ -567,14 +546,15 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
   }
   interpret_detail::Interpreter<C> interpreter(c);
   auto direct = interpreter.run(context, term);
-  if constexpr (FirstOrderViaNormalForm<C> && !CartesianClosedCategory<C>) {
+  const Capabilities model = capabilities(c);
+  if (model.via_normal_form && !model.closed) {
     const bool first_order_judgement =
         calculus::is_first_order(type) &&
         std::all_of(context.entries().begin(), context.entries().end(),
                     [](const calculus::Binding& b) { return calculus::is_first_order(b.type); });
     if (!direct && first_order_judgement && !interpreter.refused_tangent()) {
       const calculus::NormalizeResult normal =
-          calculus::normalize_innermost(term, first_order_normalize_options<C>());
+          calculus::normalize_innermost(term, first_order_normalize_options(c));
       if (normal.status != calculus::NormalizeStatus::NormalForm) {
         return calculus::Error{interpret_detail::model_name(c) +
                                    " reads this term through its normal form, but normalising " +

@@ -1,6 +1,6 @@
 // Validation of a report.json against the shipped schema,
 // docs/report.schema.json, with Python's jsonschema (python3-jsonschema,
-// installed by scripts/install-deps): every test that writes a report
+// installed by scripts/install-deps --tests): every test that writes a report
 // checks it, so the schema and the writer cannot drift apart.
 #pragma once
 

@@ -5,7 +5,7 @@
 //
 // It satisfies CartesianDifferentialCategory and TestableModel with the
 // minimal complete definitions of semantics/*.h, and declares itself
-// linear-only (proofs/linear_model.h): it has no primitive (sin, cos, exp and
+// linear-only (semantics/capabilities.h): it has no primitive (sin, cos, exp and
 // mul are not linear) and no non-zero literal c : 1 → R (1 is ℝ⁰, whose only
 // maps out are 0), so the checker gives it linear terms and points as Points.
 //
@@ -127,7 +127,7 @@ class LinearMaps {
     return joined;
   }
   double real_value(const Point& p) const { return p(0); }
-  // The point v of R (proofs/linear_model.h).
+  // The point v of R (semantics/capabilities.h, linear_only).
   Point real_point(double value) const { return Point::Constant(1, value); }
 
   // ---- CartesianDifferentialCategory: D(f) = f∘π1 ----

@@ -190,3 +190,24 @@ TEST_CASE("perturb --version prints the project's version and exits 0", "[cli]")
   CHECK(run.out == "perturb " PERTURB_TEST_VERSION "\n");
   CHECK(run.err.empty());
 }
+
+TEST_CASE(
+    "perturb list laws --model says which laws run on a model, and what it lacks for the rest",
+    "[cli]") {
+  const Run smooth = perturb({"list", "laws", "--model", "smooth"});
+  CHECK(smooth.status == 0);
+  CHECK(smooth.out.find("cdc.D5                       runs\n") != std::string::npos);
+  CHECK(smooth.out.find("ccc.beta                     not run: the model lacks closed\n") !=
+        std::string::npos);
+  CHECK(
+      smooth.out.find("model.fast-tangent-map       not run: the model lacks fast_tangent_map\n") !=
+      std::string::npos);
+  CHECK(smooth.out.ends_with("70 of 85 laws run on smooth\n"));
+  CHECK(perturb({"list", "laws", "--model", "closures"})
+            .out.ends_with("85 of 85 laws run on closures\n"));
+
+  const Run unknown = perturb({"list", "laws", "--model", "no-such-model"});
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.starts_with("perturb: unknown model 'no-such-model' (known: smooth, "));
+  CHECK(perturb({"list", "laws", "--model", "smooth", "--markdown"}).status == 2);
+}

@@ -61,7 +61,7 @@ TEST_CASE("closures@rational: no case of any law has sin, cos or exp", "[exact]"
   for (const LawBinding& b : all_bindings()) {
     if (b.model != kExact) continue;
     ++laws;
-    CHECK_FALSE(b.transcendentals);
+    CHECK_FALSE(b.capabilities.transcendentals);
     for (std::uint64_t i = 0; i < 40; ++i) {
       const Case k = generate_case(b, small_run(3, 40), i);
       bool mul = false;

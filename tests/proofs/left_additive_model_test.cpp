@@ -74,7 +74,7 @@ TEST_CASE("its cases contain no T", "[left-additive]") {
   perturb::proofs::RunOptions options;
   std::uint64_t terms = 0;
   for (const auto& binding : bindings) {
-    CHECK_FALSE(binding.differential);
+    CHECK_FALSE(binding.capabilities.differential);
     for (std::uint64_t i = 0; i < 30; ++i) {
       const auto k = perturb::proofs::generate_case(binding, options, i);
       for (const auto& entry : k.terms) {

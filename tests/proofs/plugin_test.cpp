@@ -136,7 +136,7 @@ TEST_CASE("linear-only models get terms without literals or primitives", "[plugi
   const auto bindings = perturb::proofs::bind_model(linear_maps::LinearMaps());
   perturb::proofs::RunOptions options;
   for (const auto& binding : bindings) {
-    CHECK(binding.linear_only);
+    CHECK(binding.capabilities.linear_only);
     for (std::uint64_t i = 0; i < 20; ++i) {
       const auto k = perturb::proofs::generate_case(binding, options, i);
       for (const auto& entry : k.terms) {
@@ -222,6 +222,10 @@ TEST_CASE("perturb check --plugin: unusable plugins are errors with exit 2", "[p
     CHECK(run.status == 2);
     CHECK(run.output.find("plugin " + path) != std::string::npos);
   }
+  // The plugin built against other headers is told apart by its key's part.
+  const Run other_headers = run_perturb("check --plugin " + plugin("wrong_abi") + " --cases 1");
+  CHECK(other_headers.output.find("built with another plugin ABI (interface: plugin "
+                                  "0000000000000000, this perturb ") != std::string::npos);
 }
 
 // A plugin's models take the laws of --equation too (a binder per model,

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "checker_support.h"
+#include "proofs/check_case.h"
 #include "proofs/health.h"
 #include "proofs/report.h"
 #include "tests/report_schema.h"
@@ -48,8 +49,8 @@ TEST_CASE("symbolic hosts exactly the laws smooth hosts, as a proving model", "[
   CHECK(laws_on(kSymbolic) == laws_on("smooth"));
   CHECK(laws_on(kSymbolic).size() == 70);
   for (const LawBinding& b : all_bindings()) {
-    CHECK(b.proving == (b.model == kSymbolic));
-    if (b.model == kSymbolic) CHECK(b.certified);
+    CHECK(b.capabilities.proving == (b.model == kSymbolic));
+    if (b.model == kSymbolic) CHECK(b.capabilities.certified);
   }
 }
 

@@ -21,7 +21,7 @@ TEST_CASE("every case of a one-step soundness law has a redex of its rule", "[la
   for (const char* model : {"closures", "closures@ball", "smooth"}) {
     for (const auto& [law, family] : laws) {
       const LawBinding& bound = binding(law, model);
-      const calculus::Rules rules{.rounded_folds = !bound.certified};
+      const calculus::Rules rules{.rounded_folds = !bound.capabilities.certified};
       const RunOptions options = small_run(1, 500);
       int without = 0;
       for (std::uint64_t i = 0; i < options.cases; ++i) {

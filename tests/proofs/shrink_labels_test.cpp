@@ -93,6 +93,54 @@ TEST_CASE("a shrunk foil counterexample still fails and is no larger", "[shrink]
   }
 }
 
+TEST_CASE("the shrinker keeps a failure's kind and certainty, whatever its message says",
+          "[shrink]") {
+  const auto real = calculus::real_type();
+  const calculus::Context context({{"x", real}});
+  Case failing;
+  failing.terms.push_back({"M", context, parse("sin (x * 2.5) + x * x", context, real), real});
+  failing.point_context.push("x", real);
+  failing.point.push_back(calculus::mk_lit(3));
+  // A model error whose message names the term's size, as a model's messages
+  // may carry numbers: it differs from candidate to candidate.
+  const auto error_naming_the_size = [](const Case& k) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::Error;
+    outcome.detail = "error: a term of " + std::to_string(case_size(k)) + " nodes";
+    return outcome;
+  };
+  const Outcome original = error_naming_the_size(failing);
+  const ShrinkResult shrunk = shrink_case(failing, original, error_naming_the_size);
+  CHECK(shrunk.steps > 0);
+  CHECK(case_size(shrunk.shrunk) == 2);  // M = 0 at the point 0
+  CHECK(shrunk.outcome.detail != original.detail);
+
+  // A certified difference whose every other candidate fails another way,
+  // or less certainly, is not shrunk.
+  for (const auto& [failure, certified] :
+       {std::pair{FailureKind::SidesDiffer, false}, std::pair{FailureKind::NotParallel, true},
+        std::pair{FailureKind::Error, true}}) {
+    const auto otherwise_when_changed = [&, failure = failure,
+                                         certified = certified](const Case& k) {
+      Outcome outcome;
+      outcome.verdict = Verdict::Failed;
+      outcome.failure = FailureKind::SidesDiffer;
+      outcome.certified = true;
+      if (k.terms[0].term != failing.terms[0].term || k.point[0] != failing.point[0]) {
+        outcome.failure = failure;
+        outcome.certified = certified;
+      }
+      return outcome;
+    };
+    INFO("other candidates fail as " << failure_kind_name(failure) << ", certified " << certified);
+    const ShrinkResult kept =
+        shrink_case(failing, otherwise_when_changed(failing), otherwise_when_changed);
+    CHECK(kept.steps == 0);
+    CHECK(case_size(kept.shrunk) == case_size(failing));
+  }
+}
+
 TEST_CASE("case labels name the forms, T-depth and order of a hand-built case", "[labels]") {
   using calculus::Context;
   const auto real = calculus::real_type();

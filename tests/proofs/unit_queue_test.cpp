@@ -128,7 +128,7 @@ TEST_CASE("the symbolic model's bindings, and only they, hold the serial lane") 
   std::size_t symbolic = 0;
   for (const LawBinding& binding : builtin_bindings()) {
     INFO(binding.info.id << " on " << binding.model);
-    CHECK(binding.serial == (binding.model == "symbolic"));
+    CHECK(binding.capabilities.serial == (binding.model == "symbolic"));
     symbolic += binding.model == "symbolic";
   }
   CHECK(symbolic > 0);

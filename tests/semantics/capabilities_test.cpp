@@ -1,0 +1,46 @@
+// One value says what a model can do (semantics/capabilities.h): the built-in
+// models' capabilities, each opt-in seen by capabilities_of.
+#include "semantics/capabilities.h"
+
+#include <catch2/catch.hpp>
+
+#include "models/registry.h"
+
+using namespace perturb;
+using semantics::Capabilities;
+using semantics::capabilities_of;
+
+TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
+  constexpr Capabilities closures = capabilities_of<models::Closures>();
+  CHECK(closures == Capabilities{.differential = true,
+                                 .closed = true,
+                                 .higher_order = true,
+                                 .compares = true,
+                                 .says_difference = true,
+                                 .shares_evaluation = true,
+                                 .fast_tangent_map = true,
+                                 .fast_tangent_hat = true});
+
+  constexpr Capabilities smooth = capabilities_of<models::Smooth>();
+  CHECK(smooth.differential);
+  CHECK_FALSE(smooth.higher_order);
+  CHECK(smooth.via_normal_form);
+  CHECK_FALSE(smooth.certified);
+
+  constexpr Capabilities over_balls = capabilities_of<models::ClosuresOverBalls>();
+  CHECK(over_balls.precision_ladder);
+  CHECK(over_balls.certified);
+  CHECK(over_balls.transcendentals);
+
+  constexpr Capabilities exact = capabilities_of<models::ClosuresOverRationals>();
+  CHECK(exact.certified);
+  CHECK_FALSE(exact.precision_ladder);
+  CHECK_FALSE(exact.transcendentals);
+
+  constexpr Capabilities symbolic = capabilities_of<models::Symbolic>();
+  CHECK(symbolic.proving);
+  CHECK(symbolic.serial);
+  CHECK(symbolic.via_normal_form);
+  CHECK_FALSE(closures.proving);
+  CHECK_FALSE(closures.serial);
+}
