@@ -214,7 +214,7 @@ int run_eval(const EvalOptions& options) {
   if (!program) {
     calculus::Error error = program.error();
     // An unknown name in the term is a free variable without a value.
-    if (error.message.starts_with("unknown name"))
+    if (error.kind == calculus::ErrorKind::UnknownName)
       error.message += " (give it a value with --at NAME=TERM)";
     return report_error(input->origin, error);
   }

@@ -507,7 +507,8 @@ class Elaborator {
     if (auto index = free_variables_.lookup(node.name)) {
       return recorded(node, types_.from(free_variables_.at(*index).type));
     }
-    return Error{fmt::format("unknown name {}", quoted(node.name)), node.position};
+    return Error{fmt::format("unknown name {}", quoted(node.name)), node.position,
+                 ErrorKind::UnknownName};
   }
 
   // ---- pass 2: the typed core term ----

@@ -19,10 +19,14 @@ struct SourcePosition {
   friend bool operator==(const SourcePosition&, const SourcePosition&) = default;
 };
 
-// What went wrong, in one line, and where in the input if anywhere.
+// What went wrong, in one line, and where in the input if anywhere; the
+// kind where a caller acts on it (the message is for people).
+enum class ErrorKind { Other, UnknownName };
+
 struct Error {
   std::string message;
   std::optional<SourcePosition> position;
+  ErrorKind kind = ErrorKind::Other;
 
   // "line L, column C: message", or just the message when there is no position.
   std::string to_string() const;

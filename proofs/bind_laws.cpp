@@ -4,6 +4,7 @@
 
 #include "proofs/catalogue.h"
 #include "proofs/check_case.h"
+#include "proofs/law_applicability.h"
 
 namespace perturb::proofs {
 

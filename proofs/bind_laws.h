@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "proofs/binding.h"
-#include "proofs/law_applicability.h"
 #include "semantics/any_model.h"
 #include "semantics/erase.h"
 #include "semantics/testable_model.h"
@@ -28,14 +27,6 @@ concept CheckableModel = semantics::TestableModel<M>;
 // Appends a binding of every law of the catalogue that applies to model, in
 // catalogue order.
 void bind_laws(const semantics::AnyModel& model, std::vector<LawBinding>& into);
-
-// Every law of the catalogue, in catalogue order, with the model shapes it
-// applies to (proofs/law_applicability.h).
-struct CatalogueLaw {
-  LawInfo info;
-  Applicability applies;
-};
-const std::vector<CatalogueLaw>& catalogue_laws();
 
 template <CheckableModel M>
 void bind_laws(std::shared_ptr<const M> model, std::vector<LawBinding>& into) {

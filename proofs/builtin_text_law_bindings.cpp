@@ -1,7 +1,6 @@
 #include "proofs/builtin_text_law_bindings.h"
 
 #include "models/builtin_models.h"
-#include "proofs/text_law_binding.h"
 
 namespace perturb::proofs {
 

@@ -120,9 +120,9 @@ namespace detail {
 // p against q, points of x: the model's compare where it has one, else
 // is_finite and approx_equal.
 template <class C>
-semantics::Comparison compare(const C& c, const typename C::Object& x,
-                              const typename C::Point& p, const typename C::Point& q,
-                              const semantics::Tolerance& tolerance, std::mt19937_64& rng) {
+semantics::Comparison compare(const C& c, const typename C::Object& x, const typename C::Point& p,
+                              const typename C::Point& q, const semantics::Tolerance& tolerance,
+                              std::mt19937_64& rng) {
   if constexpr (semantics::HasCompare<C>) {
     if (semantics::capabilities(c).compares) return c.compare(x, p, q, tolerance, rng);
   }

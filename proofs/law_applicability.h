@@ -121,6 +121,14 @@ bool law_applies(const semantics::Capabilities& model) {
   return applies_to(kApplies, model);
 }
 
+// Every law of the catalogue, in catalogue order, with the model shapes it
+// applies to (defined with bind_laws, proofs/bind_laws.cpp).
+struct CatalogueLaw {
+  LawInfo info;
+  Applicability applies;
+};
+const std::vector<CatalogueLaw>& catalogue_laws();
+
 // What a model that can do what `model` says lacks for a law that applies as
 // `applies`: the fewest capabilities ("differential", "closed", "via_normal_form",
 // "fast_tangent_map", "fast_tangent_hat") that would make it apply; empty

@@ -30,7 +30,7 @@
 
 #include "proofs/bind_laws.h"
 #include "proofs/plugin_interface_hash.h"
-#include "proofs/text_law_binding.h"
+#include "proofs/text_law_binder.h"
 
 namespace perturb::proofs {
 

@@ -109,7 +109,7 @@ TEST_CASE("eval misuse is an error with exit status 2, not a crash", "[eval]") {
     CHECK(run.out.empty());
     CHECK(run.err.find(message) != std::string::npos);
   };
-  fails_with({"x + y", "--at", "x=1"}, "unknown name 'y'");
+  fails_with({"x + y", "--at", "x=1"}, "unknown name 'y' (give it a value with --at NAME=TERM)");
   fails_with({"1", "--model", "nope"}, "unknown model 'nope'");
   fails_with({"1", "--at", "x=<1,"}, "malformed --at 'x=<1,'");
   fails_with({"1", "--at", "x"}, "expected NAME=TERM");

@@ -151,3 +151,13 @@ TEST_CASE("free variables come from the context, innermost first", "[elaborate]"
   CHECK(program->type == RR);
   CHECK(program->context.size() == 2);
 }
+
+TEST_CASE("an unknown name is an error of its own kind", "[elaborate]") {
+  const auto unknown = parse_program("\\x:R. x + y");
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().kind == ErrorKind::UnknownName);
+  CHECK(unknown.error().message == "unknown name 'y'");
+  const auto mistyped = parse_program("sin 1 2");
+  REQUIRE_FALSE(mistyped.ok());
+  CHECK(mistyped.error().kind == ErrorKind::Other);
+}
