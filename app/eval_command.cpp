@@ -230,11 +230,7 @@ int run_eval(const EvalOptions& options) {
                                           std::nullopt});
     }
   } else {
-    std::string known;
-    for (const semantics::AnyModel& builtin : models::builtin_models())
-      known += (known.empty() ? "" : ", ") + builtin.name();
-    return report_error(
-        "", {fmt::format("unknown model '{}' (known: {})", options.model, known), std::nullopt});
+    return report_error("", {models::unknown_model_message(options.model), std::nullopt});
   }
 }
 

@@ -77,11 +77,7 @@ void list_laws(bool markdown) {
 int list_laws_on(const std::string& name) {
   const std::optional<semantics::AnyModel> model = models::builtin_model(name);
   if (!model) {
-    std::string known;
-    for (const semantics::AnyModel& builtin : models::builtin_models())
-      known += (known.empty() ? "" : ", ") + builtin.name();
-    return report_error("",
-                        {fmt::format("unknown model '{}' (known: {})", name, known), std::nullopt});
+    return report_error("", {models::unknown_model_message(name), std::nullopt});
   }
   std::size_t running = 0;
   for (const proofs::CatalogueLaw& law : proofs::catalogue_laws()) {

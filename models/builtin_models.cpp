@@ -20,4 +20,17 @@ std::optional<semantics::AnyModel> builtin_model(const std::string& name,
   return std::nullopt;
 }
 
+std::vector<std::string> builtin_model_names(const semantics::ModelConfig& config) {
+  std::vector<std::string> names;
+  for (const semantics::AnyModel& model : builtin_models(config)) names.push_back(model.name());
+  return names;
+}
+
+std::string unknown_model_message(const std::string& name) {
+  std::string known;
+  for (const std::string& model : builtin_model_names())
+    known += (known.empty() ? "" : ", ") + model;
+  return "unknown model '" + name + "' (known: " + known + ")";
+}
+
 }  // namespace perturb::models

@@ -65,23 +65,10 @@ void for_each_model(Models models, const semantics::ModelConfig& config, Visit&&
   });
 }
 
-// The names of the models in `models`, in list order.
-template <class Models>
-std::vector<std::string> model_names(Models models, const semantics::ModelConfig& config = {}) {
-  std::vector<std::string> names;
-  for_each_model(models, config,
-                 [&](const auto& model) { names.emplace_back(std::string(model.name())); });
-  return names;
-}
-
-// The same two over builtin_model_types.
+// The same over builtin_model_types.
 template <class Visit>
 void for_each_builtin_model(const semantics::ModelConfig& config, Visit&& visit) {
   for_each_model(builtin_model_types, config, std::forward<Visit>(visit));
-}
-
-inline std::vector<std::string> builtin_model_names(const semantics::ModelConfig& config = {}) {
-  return model_names(builtin_model_types, config);
 }
 
 }  // namespace perturb::models

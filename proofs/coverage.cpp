@@ -18,13 +18,13 @@ bool applies(const CoverageRequirement& requirement, const LawBinding& binding) 
     case CoverageScope::Any:
       return true;
     case CoverageScope::HigherOrder:
-      return model.higher_order;
+      return model.higher_order();
     case CoverageScope::NotLinear:
       return !model.linear_only;
     case CoverageScope::Transcendental:
       return !model.linear_only && model.transcendentals;
     case CoverageScope::HigherOrderTranscendental:
-      return model.higher_order && model.transcendentals;
+      return model.higher_order() && model.transcendentals;
   }
   return false;
 }

@@ -133,11 +133,11 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
     return "it has no derivative, and the equation has T or D";
   if (law.needs_transcendentals && !model.transcendentals)
     return "it is exact over the rationals, and the equation has sin, cos or exp";
-  if (law.needs_closed_model && !model.higher_order) {
+  if (law.needs_closed_model && !model.higher_order()) {
     return "it is not closed, and the equation has a metavariable of higher-order type or "
            "sides of a function type";
   }
-  if (!model.higher_order && !model.via_normal_form)
+  if (!model.higher_order() && !model.via_normal_form)
     return "it reads first-order terms only, and the sides have λ's once f, g, … are replaced";
   return std::nullopt;
 }

@@ -198,7 +198,6 @@ concept HasFastTangentHat = CartesianDifferentialCategory<C> && CartesianClosedC
 struct Capabilities {
   bool differential = false;
   bool closed = false;
-  bool higher_order = false;
   bool via_normal_form = false;
   bool linear_only = false;
   bool transcendentals = true;
@@ -211,6 +210,8 @@ struct Capabilities {
   bool shares_evaluation = false;
   bool fast_tangent_map = false;
   bool fast_tangent_hat = false;
+
+  bool higher_order() const { return differential && closed; }
 
   friend bool operator==(const Capabilities&, const Capabilities&) = default;
 };
@@ -226,7 +227,6 @@ template <CartesianLeftAdditiveCategory M>
 requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
   return Capabilities{.differential = CartesianDifferentialCategory<M>,
                       .closed = CartesianClosedCategory<M>,
-                      .higher_order = DifferentialLambdaCategory<M>,
                       .via_normal_form = FirstOrderViaNormalForm<M>,
                       .linear_only = LinearOnlyModel<M>,
                       .transcendentals = !PrimitiveFreeModel<M>,

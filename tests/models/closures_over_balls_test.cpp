@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "calculus/parse.h"
+#include "models/builtin_models.h"
 #include "models/foils.h"
 #include "models/registry.h"
 #include "semantics/interpret.h"

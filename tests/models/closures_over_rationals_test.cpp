@@ -6,6 +6,7 @@
 #include <string>
 
 #include "calculus/parse.h"
+#include "models/builtin_models.h"
 #include "models/registry.h"
 #include "semantics/category_error.h"
 #include "semantics/evaluation_budget.h"

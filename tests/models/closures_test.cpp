@@ -17,6 +17,7 @@
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "calculus/random_draws.h"
+#include "models/builtin_models.h"
 #include "models/foils.h"
 #include "models/registry.h"
 #include "models/smooth.h"

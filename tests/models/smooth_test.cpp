@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "models/builtin_models.h"
 #include "models/registry.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"

@@ -32,7 +32,7 @@ TEST_CASE("sound.* laws without exponentials run on smooth over the whole calcul
        {"sound.T", "sound.lemma-5.5", "sound.beta", "sound.delta", "sound.lemma-5.4", "sound.nf"}) {
     INFO(law << " on smooth, seed 1, " << kCases << " cases");
     const LawBinding& bound = binding(law, "smooth");
-    CHECK_FALSE(bound.capabilities.higher_order);
+    CHECK_FALSE(bound.capabilities.higher_order());
     CHECK(generator_options(bound, 10).whole_calculus);
     const LawResult result = run_one(law, "smooth", small_run(1, kCases));
     INFO("passed " << result.passed << ", discarded " << result.discarded << " ("
