@@ -19,8 +19,8 @@
 #include "app/mpi_session.h"
 #include "app/option_checks.h"
 #include "app/report_files.h"
-#include "proofs/journal.h"
-#include "proofs/provenance.h"
+#include "proofs/report/provenance.h"
+#include "proofs/run/journal.h"
 
 namespace perturb::app {
 namespace {

@@ -12,11 +12,11 @@
 #include "app/report_drawings.h"
 #include "app/report_files.h"
 #include "calculus/rule_file.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/certified_twin.h"
-#include "proofs/health.h"
-#include "proofs/junit.h"
-#include "proofs/law_selection.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/binding/certified_twin.h"
+#include "proofs/laws/law_selection.h"
+#include "proofs/report/junit.h"
+#include "proofs/run/health.h"
 
 namespace perturb::app {
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "proofs/binding.h"
-#include "proofs/report.h"
-#include "proofs/runner.h"
+#include "proofs/binding/binding.h"
+#include "proofs/report/report.h"
+#include "proofs/run/runner.h"
 
 namespace perturb::app {
 

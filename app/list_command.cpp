@@ -11,8 +11,8 @@
 #include "app/law_commands.h"
 #include "app/memory_budget.h"
 #include "models/builtin_models.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/law_applicability.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/binding/law_applicability.h"
 
 namespace perturb::app {
 namespace {

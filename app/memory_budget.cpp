@@ -14,7 +14,7 @@
 
 #include "app/option_checks.h"
 #include "calculus/uncharged_memory.h"
-#include "proofs/heap_release.h"
+#include "proofs/run/heap_release.h"
 #include "semantics/case_memory.h"
 
 namespace perturb::app {

@@ -11,8 +11,8 @@
 #include "app/check_run.h"
 #include "app/law_commands.h"
 #include "app/report_files.h"
-#include "proofs/journal.h"
-#include "proofs/provenance.h"
+#include "proofs/report/provenance.h"
+#include "proofs/run/journal.h"
 
 namespace perturb::app {
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "calculus/error.h"
-#include "proofs/binding.h"
-#include "proofs/builtin_text_law_bindings.h"
+#include "proofs/binding/binding.h"
+#include "proofs/binding/builtin_text_law_bindings.h"
 
 namespace perturb::app {
 

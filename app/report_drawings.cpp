@@ -7,7 +7,7 @@
 #include <string>
 
 #include "calculus/dot.h"
-#include "proofs/report.h"
+#include "proofs/report/report.h"
 
 extern char** environ;
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "proofs/runner.h"
+#include "proofs/run/runner.h"
 
 namespace perturb::app {
 

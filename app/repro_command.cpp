@@ -8,12 +8,12 @@
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/certified_twin.h"
-#include "proofs/recorded_case.h"
-#include "proofs/report.h"
-#include "proofs/runner.h"
-#include "proofs/witness.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/binding/certified_twin.h"
+#include "proofs/cases/recorded_case.h"
+#include "proofs/cases/witness.h"
+#include "proofs/report/report.h"
+#include "proofs/run/runner.h"
 
 namespace perturb::app {
 namespace {

@@ -8,7 +8,7 @@
 // (2) `combinators`, built only from the category's structure (compose,
 // pair, projections, primitives) on the nested product R × (R × (… × R)),
 // as an interpreted term would be (applied this often, the model runs it as
-// a compiled program, models/structural_program.h); (3) the same combinator
+// a compiled program, models/closures/structural_program.h); (3) the same combinator
 // morphism in `smooth`, whose T goes through Jacobians. Results: docs/performance.md.
 //
 // Beside them, two baselines without any model, at the same points x_i =
@@ -27,8 +27,8 @@
 #include <cmath>
 #include <vector>
 
-#include "models/closures.h"
-#include "models/smooth.h"
+#include "models/closures/closures.h"
+#include "models/smooth/smooth.h"
 #include "semantics/derived.h"
 #include "semantics/erase.h"
 

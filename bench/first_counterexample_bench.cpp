@@ -6,14 +6,14 @@
 // not part of it. The counter first_failing_case is that case's index; a
 // pair with no failing case within kMaxCases cases is skipped with an error.
 //
-//   first_counterexample/foil/FOIL/LAW      the foil (models/foils.h), no mutant
+//   first_counterexample/foil/FOIL/LAW      the foil (models/closures/foils.h), no mutant
 //   first_counterexample/mutant/NAME/LAW    closures under calculus::ScopedMutant
 //
 // The foils' laws are those that fail on them within 300 cases
 // (`perturb check --model FOIL --cases 300 --no-shrink` at 2681bcb);
 // tiny-relative-error fails none over double (its error is below the
 // tolerance), so it is timed over balls, where it is certified to fail, on
-// the law tests/proofs/certified_models_test.cpp uses. Each
+// the law tests/proofs/binding/certified_models_test.cpp uses. Each
 // mutant of calculus/mutation.h is paired with the laws
 // tests/proofs/mutants_test.cpp catches it with. (The Taylor-coefficient
 // mutants of tests/proofs/taylor_mutants_test.cpp are models of a plugin,
@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "calculus/mutation.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/runner.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/run/runner.h"
 
 using namespace perturb;
 using namespace perturb::proofs;

@@ -2,7 +2,7 @@
 // for each family (id prefix cla., cdc., linear., tangent., sound., and the
 // closed-structure families ccc., dlc. and model., closures only) on
 // `closures` and `smooth`, one iteration checks cases
-// 0..kCasesPerBinding-1 of every binding of proofs/builtin_bindings.h in the
+// 0..kCasesPerBinding-1 of every binding of proofs/binding/builtin_bindings.h in the
 // family on that model, each with proofs::check_case_at and the options of
 // a default `perturb check` run (RunOptions{}: seed 1, --max-size 10, the
 // default tolerance and --case-memory), exactly as the runner counts a case:
@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "proofs/builtin_bindings.h"
-#include "proofs/runner.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/run/runner.h"
 
 using namespace perturb;
 using namespace perturb::proofs;

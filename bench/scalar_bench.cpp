@@ -1,14 +1,14 @@
 // Cost of Tagged<F> arithmetic against plain F, for each field F of
-// models/fields.h (double, Ball at the default 64 bits, Rational): an unperturbed value
+// models/scalars/fields.h (double, Ball at the default 64 bits, Rational): an unperturbed value
 // should cost about an F; perturbed values pay per monomial.
 //   build/release/bench/scalar_bench
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 
-#include "models/ball.h"
-#include "models/rational.h"
-#include "models/scalar.h"
+#include "models/scalars/ball.h"
+#include "models/scalars/rational.h"
+#include "models/scalars/scalar.h"
 
 namespace {
 
@@ -92,7 +92,7 @@ BENCHMARK_TEMPLATE(tagged_sin, double)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_add, Ball)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_mul, Ball)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_sin, Ball)->Arg(0)->Arg(1)->Arg(3);
-// Rational has no sin (models/rational.h).
+// Rational has no sin (models/scalars/rational.h).
 BENCHMARK_TEMPLATE(tagged_add, Rational)->Arg(0)->Arg(1)->Arg(3);
 BENCHMARK_TEMPLATE(tagged_mul, Rational)->Arg(0)->Arg(1)->Arg(3);
 

@@ -14,7 +14,7 @@
 //                 T s 0 → ι2 (s 0), never 0.
 //
 // The lab applies them on top of §4's rules (lab/extended_normalize.h);
-// the sound.rule.* laws (proofs/laws_soundness.h) check that they are sound.
+// the sound.rule.* laws (proofs/laws/laws_soundness.h) check that they are sound.
 #pragma once
 
 #include <optional>

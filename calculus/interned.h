@@ -2,7 +2,7 @@
 // an entry for every node that ever lived until a sweep drops the dead ones,
 // and sweeps come at twice the size of the last survivors: after a large
 // computation, tens of MB of dead entries stay. A caller that knows one just
-// ended (proofs/runner.cpp, after a large case) drops them at once.
+// ended (proofs/run/runner.cpp, after a large case) drops them at once.
 #pragma once
 
 namespace perturb::calculus {

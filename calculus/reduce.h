@@ -44,7 +44,7 @@ struct Rules {
   // literals, sin a, cos a, exp a to the nearest double). Off, only folds
   // whose literal is the exact value are redexes: a rounded fold holds only
   // up to rounding, which a certified model (closures@ball) refutes, so the
-  // sound.* laws give such a model exact folds only (proofs/laws_soundness.h).
+  // sound.* laws give such a model exact folds only (proofs/laws/laws_soundness.h).
   bool rounded_folds = true;
 };
 

@@ -1,9 +1,10 @@
 # perturb_layer(NAME DEPENDS deps...) defines the library perturb_NAME from the
-# sources in NAME/. Sources are globbed so that parallel work on one layer
-# never has to touch this file; CONFIGURE_DEPENDS re-globs on every build.
+# sources in NAME/ and its subfolders. Sources are globbed so that parallel
+# work on one layer never has to touch this file; CONFIGURE_DEPENDS re-globs
+# on every build.
 function(perturb_layer name)
   cmake_parse_arguments(ARG "" "" "DEPENDS" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/${name}/*.cpp)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/${name}/*.cpp)
   if(sources)
     set(scope PUBLIC)
     add_library(perturb_${name} STATIC ${sources})
@@ -17,12 +18,13 @@ function(perturb_layer name)
 endfunction()
 
 # perturb_test_folder(NAME DEPENDS deps...) builds one Catch2 executable from
-# tests/NAME/*.cpp and registers each of its test cases with ctest. Catch2's
-# main, which takes about 40 CPU-seconds to compile, comes compiled once from
-# perturb_catch2_main (tests/CMakeLists.txt).
+# tests/NAME/ and its subfolders (which mirror the layer's) and registers each
+# of its test cases with ctest. Catch2's main, which takes about 40
+# CPU-seconds to compile, comes compiled once from perturb_catch2_main
+# (tests/CMakeLists.txt).
 function(perturb_test_folder name)
   cmake_parse_arguments(ARG "" "" "DEPENDS" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/${name}/*.cpp)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/${name}/*.cpp)
   if(NOT sources)
     return()
   endif()

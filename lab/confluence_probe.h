@@ -4,7 +4,7 @@
 // + refute confluence. Each counterexample is classified
 // (lab/divergence_class.h), its two normal forms compared in the sound
 // models (lab/semantic_join.h), and the first few of each class are shrunk
-// type-preservingly (proofs/shrink.h's candidates) while they diverge in the
+// type-preservingly (proofs/cases/shrink.h's candidates) while they diverge in the
 // same class; the smallest shrunk one per class is kept.
 #pragma once
 

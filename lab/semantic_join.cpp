@@ -3,7 +3,7 @@
 #include <random>
 
 #include "models/builtin_models.h"
-#include "proofs/check_case.h"
+#include "proofs/cases/check_case.h"
 #include "semantics/interpret.h"
 
 namespace perturb::lab {
@@ -78,7 +78,7 @@ std::vector<ModelVerdict> compare_in_models(const calculus::Context& context,
                                             std::uint32_t points) {
   std::vector<ModelVerdict> verdicts;
   // The floating-point models: the certified ones would need the precision
-  // ladder of proofs/check_case.h to decide.
+  // ladder of proofs/cases/check_case.h to decide.
   for (const semantics::AnyModel& model : models::builtin_models()) {
     if (model.is_foil() || model.capabilities().certified) continue;
     verdicts.push_back(compare_in(model, context, type, a, b, seed, points));

@@ -1,6 +1,6 @@
 #include "lab/shrink_term.h"
 
-#include "proofs/shrink.h"
+#include "proofs/cases/shrink.h"
 
 namespace perturb::lab {
 

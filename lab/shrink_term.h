@@ -1,5 +1,5 @@
 // Greedy type-preserving shrinking of one term for the lab's probes, with
-// the candidates of the checker's shrinker (proofs/shrink.h): the first
+// the candidates of the checker's shrinker (proofs/cases/shrink.h): the first
 // candidate (smallest first) for which keep holds is taken, and again, until
 // none is or max_attempts candidates were tried.
 #pragma once

@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "models/foils.h"
-#include "models/smooth.h"
-#include "models/symbolic.h"
+#include "models/closures/foils.h"
+#include "models/smooth/smooth.h"
+#include "models/symbolic/symbolic.h"
 #include "semantics/model_config.h"
 #include "semantics/testable_model.h"
 
@@ -35,17 +35,17 @@ inline constexpr auto floating_point_models =
     boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming,
                          TinyRelativeError>;
 
-// Their certified twins over balls (models/ball.h): the same order, names
+// Their certified twins over balls (models/scalars/ball.h): the same order, names
 // ending in "@ball".
 inline constexpr auto certified_models =
     boost::hana::tuple_t<SmoothOverBalls, ClosuresOverBalls, FiniteDifferenceOverBalls,
                          NaiveDualOverBalls, NoRenamingOverBalls, TinyRelativeErrorOverBalls>;
 
 // The exact model of the primitive-free fragment over the rationals
-// (models/rational.h).
+// (models/scalars/rational.h).
 inline constexpr auto exact_models = boost::hana::tuple_t<ClosuresOverRationals>;
 
-// The model that proves law instances for every point (models/symbolic.h).
+// The model that proves law instances for every point (models/symbolic/symbolic.h).
 inline constexpr auto proving_models = boost::hana::tuple_t<Symbolic>;
 
 // One entry per built-in model.

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "proofs/check.h"
-#include "proofs/report.h"
+#include "proofs/report/report.h"
 
 namespace perturb::proofs::catch2 {
 

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "proofs/law_selection.h"
-#include "proofs/report.h"
+#include "proofs/laws/law_selection.h"
+#include "proofs/report/report.h"
 
 namespace perturb::proofs {
 namespace {

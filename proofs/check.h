@@ -16,14 +16,14 @@
 #include <string>
 #include <vector>
 
-#include "proofs/bind_laws.h"
-#include "proofs/runner.h"
+#include "proofs/binding/bind_laws.h"
+#include "proofs/run/runner.h"
 
 namespace perturb::proofs {
 
 struct CheckOptions {
   RunOptions run;
-  // Only laws these patterns select (proofs/law_selection.h), e.g. "cdc.*"; empty: every law.
+  // Only laws these patterns select (proofs/laws/law_selection.h), e.g. "cdc.*"; empty: every law.
   std::vector<std::string> laws;
   // When not empty, report.json and report.md are written to this directory.
   std::string report_dir;

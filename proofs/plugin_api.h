@@ -28,9 +28,9 @@
 #include <memory>
 #include <vector>
 
-#include "proofs/bind_laws.h"
+#include "proofs/binding/bind_laws.h"
+#include "proofs/binding/text_law_binder.h"
 #include "proofs/plugin_interface_hash.h"
-#include "proofs/text_law_binder.h"
 
 namespace perturb::proofs {
 

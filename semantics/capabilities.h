@@ -121,7 +121,7 @@ concept PrimitiveFreeModel = requires {
 };
 
 // precision_ladder: the comparison is certified at a working precision that
-// can be raised (models/ball.h): a case left Undecided is evaluated again at
+// can be raised (models/scalars/ball.h): a case left Undecided is evaluated again at
 // each precision of c.precisions() in turn, under the scope c.at_precision(bits).
 template <class C>
 concept HasPrecisionLadder = requires(const C& c) {
@@ -133,14 +133,14 @@ concept HasPrecisionLadder = requires(const C& c) {
 // can be raised (HasPrecisionLadder) or exact (the rational model). Their
 // laws and normal-form readings get exact literal folds only
 // (calculus/reduce.h, Rules::rounded_folds), and their failures need no
-// certification by a twin (proofs/certified_twin.h).
+// certification by a twin (proofs/binding/certified_twin.h).
 template <class C>
 concept CertifiedModel = HasPrecisionLadder<C> || requires {
   requires C::kExact;
 };
 
 // proving: c.proves_equal(lhs, rhs) is true only when the parallel
-// morphisms are equal, and false when it cannot show it (models/symbolic.h).
+// morphisms are equal, and false when it cannot show it (models/symbolic/symbolic.h).
 // Instances are proved, refuted by a certified difference at the case's
 // point, or inconclusive (a discard); a pass at one point alone is not a proof.
 template <class C>

@@ -90,7 +90,7 @@
 //
 // Models
 // ------
-// `smooth` (models/smooth.h), `closures` and its foils (models/closures.h);
+// `smooth` (models/smooth/smooth.h), `closures` and its foils (models/closures/closures.h);
 // every model in models/registry.h.
 #pragma once
 

@@ -1,7 +1,7 @@
 // The memory budget of one law case: the heap bytes a thread allocates, net
 // of what it frees, while it generates and checks one case. Past the budget
 // the allocation throws CaseMemoryExceeded and the case is discarded with
-// that reason (proofs/check_case.h), so that one case whose terms or values
+// that reason (proofs/cases/check_case.h), so that one case whose terms or values
 // explode costs a bounded amount and the run goes on; the process's own
 // budget (app/memory_budget.h) still bounds the whole run.
 //

@@ -2,9 +2,9 @@
 // checked numerically. NotFinite is its own answer because a NaN or an
 // infinity says nothing about the law: such a case is discarded, neither
 // passed nor reported as a counterexample. Undecided is a certified model's
-// (models/ball.h): no value certainly differs, but some enclosure is too wide
+// (models/scalars/ball.h): no value certainly differs, but some enclosure is too wide
 // to call the sides equal at the working precision; the checker then
-// evaluates the case again at a higher one (proofs/check_case.h).
+// evaluates the case again at a higher one (proofs/cases/check_case.h).
 #pragma once
 
 namespace perturb::semantics {

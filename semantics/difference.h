@@ -21,7 +21,7 @@ struct DifferenceStep {
 struct Difference {
   std::vector<DifferenceStep> steps;  // outermost first; empty when the points are reals
   double lhs = 0, rhs = 0;            // the two reals at the end of the steps
-  // Over a certified field (models/ball.h): a lower bound of |lhs − rhs| over
+  // Over a certified field (models/scalars/ball.h): a lower bound of |lhs − rhs| over
   // the two enclosures, δ > 0; none for floating-point models.
   std::optional<double> separation = std::nullopt;
 };

@@ -39,7 +39,7 @@
 //                                       replaying the comparison's probes from
 //                                       rng in the state the comparison had
 //
-// proofs/check_case.h detects both (HasCompare, HasDifference). Without
+// proofs/cases/check_case.h detects both (HasCompare, HasDifference). Without
 // `difference`, a counterexample has a witness only when its sides are reals.
 //
 //

@@ -10,7 +10,7 @@
 
 #include "linear_maps.h"
 #include "proofs/check.h"
-#include "proofs/report.h"
+#include "proofs/report/report.h"
 
 int main(int argc, char** argv) {
   bool broken = false;

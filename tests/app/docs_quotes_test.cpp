@@ -43,7 +43,7 @@
 // below touches its main and nothing else.
 #include "examples/linear_maps/linear_maps.h"
 #include "proofs/check.h"
-#include "proofs/report.h"
+#include "proofs/report/report.h"
 
 #define main check_linear_maps_main
 #include "examples/linear_maps/check_linear_maps.cpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <thread>
 
-#include "proofs/recorded_case.h"
-#include "proofs/report.h"
+#include "proofs/cases/recorded_case.h"
+#include "proofs/report/report.h"
 #include "run_perturb.h"
 
 namespace {

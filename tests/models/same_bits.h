@@ -9,7 +9,7 @@
 #include <concepts>
 #include <cstdint>
 
-#include "models/value.h"
+#include "models/closures/value.h"
 
 namespace perturb::testing {
 

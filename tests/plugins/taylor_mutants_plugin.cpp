@@ -14,7 +14,7 @@
 #include <cmath>
 #include <string>
 
-#include "models/closures.h"
+#include "models/closures/closures.h"
 #include "proofs/plugin_api.h"
 
 namespace {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "proofs/builtin_bindings.h"
-#include "proofs/builtin_text_law_bindings.h"
-#include "proofs/runner.h"
-#include "proofs/text_law.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/binding/builtin_text_law_bindings.h"
+#include "proofs/laws/text_law.h"
+#include "proofs/run/runner.h"
 
 namespace perturb::proofs::testing {
 

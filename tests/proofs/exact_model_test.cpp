@@ -6,9 +6,9 @@
 
 #include "calculus/term.h"
 #include "checker_support.h"
-#include "proofs/builtin_text_law_bindings.h"
-#include "proofs/health.h"
-#include "proofs/text_law.h"
+#include "proofs/binding/builtin_text_law_bindings.h"
+#include "proofs/laws/text_law.h"
+#include "proofs/run/health.h"
 
 using namespace perturb;
 using namespace perturb::proofs;

@@ -7,7 +7,7 @@
 
 #include "calculus/parse.h"
 #include "checker_support.h"
-#include "proofs/health.h"
+#include "proofs/run/health.h"
 
 using namespace perturb;
 using namespace perturb::proofs;
@@ -24,7 +24,7 @@ void require_refutes(std::string_view law, std::string_view foil, std::uint64_t 
   CHECK(refuted.foil);
   CHECK(refuted.failed > 0);
   REQUIRE(refuted.counterexample);
-  // Certified by the foil's twin over balls (proofs/certified_twin.h).
+  // Certified by the foil's twin over balls (proofs/binding/certified_twin.h).
   const std::string& detail = refuted.counterexample->original_outcome.detail;
   INFO(detail);
   CHECK(detail ==

@@ -5,9 +5,9 @@
 
 #include "calculus/parse.h"
 #include "calculus/random_term.h"
-#include "models/smooth.h"
+#include "models/smooth/smooth.h"
+#include "proofs/cases/first_order_term.h"
 #include "proofs/check.h"
-#include "proofs/first_order_term.h"
 #include "semantics/interpret.h"
 
 namespace {

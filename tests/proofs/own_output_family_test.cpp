@@ -1,4 +1,4 @@
-// sound.T's targeted family (proofs/laws_soundness.h,
+// sound.T's targeted family (proofs/laws/laws_soundness.h,
 // detail::own_output_tangent_case): T (λx:ρ → ρ. x (x r)) at its stated
 // type, one case in about four of sound.T on a higher-order model, and the
 // shape that refutes the finite-difference foil, which a uniform draw
@@ -6,9 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include "calculus/typecheck.h"
-#include "proofs/builtin_bindings.h"
-#include "proofs/laws_soundness.h"
-#include "proofs/runner.h"
+#include "proofs/binding/builtin_bindings.h"
+#include "proofs/laws/laws_soundness.h"
+#include "proofs/run/runner.h"
 
 using namespace perturb;
 using namespace perturb::proofs;

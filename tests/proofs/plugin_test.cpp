@@ -13,7 +13,7 @@
 
 #include "examples/linear_maps/linear_maps.h"
 #include "proofs/check.h"
-#include "proofs/runner.h"
+#include "proofs/run/runner.h"
 #include "tests/report_schema.h"
 
 namespace {

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "checker_support.h"
-#include "proofs/check_case.h"
-#include "proofs/health.h"
-#include "proofs/report.h"
+#include "proofs/cases/check_case.h"
+#include "proofs/report/report.h"
+#include "proofs/run/health.h"
 #include "tests/report_schema.h"
 
 using namespace perturb;

@@ -1,11 +1,11 @@
-// The targeted family of the JFP 2019 bug (proofs/laws_soundness.h,
+// The targeted family of the JFP 2019 bug (proofs/laws/laws_soundness.h,
 // detail::shared_derivative_term): closed terms of type R whose value is
 // a²·g''(Q + 2aP), which closures computes and no-renaming gets as 0.
 #include <catch2/catch.hpp>
 
 #include "calculus/typecheck.h"
-#include "models/closures.h"
-#include "proofs/laws_soundness.h"
+#include "models/closures/closures.h"
+#include "proofs/laws/laws_soundness.h"
 #include "semantics/interpret.h"
 
 using namespace perturb;

@@ -3,7 +3,7 @@
 // (closures with one wrong coefficient of order 2 or 3 of one primitive) is
 // killed by the default run, seen through sound.delta, whose family of
 // primitives under nested T checks each order against the δ-rule one order
-// lower (proofs/laws_soundness.h). The run is `perturb check` as a user types
+// lower (proofs/laws/laws_soundness.h). The run is `perturb check` as a user types
 // it, with the default seed and number of cases: the same cases as the
 // default run's sound.delta on that model.
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // The typed corpus (tests/semantics/typed_corpus.txt): closed, well-typed
 // terms of first-order type with their types and hand-derived values. For
 // every entry: the term elaborates (spec Fig. 1, §6) to the recorded type, its
-// value in the closures model (spec §5; models/closures.h) is the recorded
+// value in the closures model (spec §5; models/closures/closures.h) is the recorded
 // one, and its normal form (spec §4, Fig. 3, §6), reached under normal and
 // applicative order, is a normal form with the same value (soundness of
 // reduction, spec §5).
@@ -21,7 +21,7 @@
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "calculus/type.h"
-#include "models/closures.h"
+#include "models/closures/closures.h"
 #include "semantics/interpret.h"
 
 using namespace perturb;
@@ -132,7 +132,7 @@ ExpectedValue parse_value(const std::string& text) {
 }
 
 // The reals of a point of a first-order type (R and ×), left to right; the
-// zero value reads as 0 at every type (models/value.h).
+// zero value reads as 0 at every type (models/closures/value.h).
 void flatten(const models::closures::Value& point, const calculus::Type& type,
              std::vector<double>& out) {
   if (calculus::is_real(type)) {

@@ -1,9 +1,0 @@
-#include "models/thread_caches.h"
-
-#include <flint/flint.h>
-
-namespace perturb::models {
-
-void release_thread_caches() { flint_cleanup(); }
-
-}  // namespace perturb::models

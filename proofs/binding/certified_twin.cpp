@@ -1,0 +1,92 @@
+#include "proofs/binding/certified_twin.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "models/scalars/fields.h"
+
+namespace perturb::proofs {
+
+namespace {
+
+using Check = decltype(LawBinding::check);
+
+// Whether a failure is a difference of the sides (rounding can cause it), not
+// an error of the model or the interpretation.
+bool is_difference(const Outcome& outcome) {
+  return outcome.verdict == Verdict::Failed && outcome.difference.has_value();
+}
+
+// check, with every difference confirmed by twin (named twin_name).
+Check certified(Check check, Check twin, std::string twin_name) {
+  return [check = std::move(check), twin = std::move(twin), twin_name = std::move(twin_name)](
+             const Case& k, const semantics::Tolerance& tolerance, std::uint64_t compare_seed) {
+    Outcome outcome = check(k, tolerance, compare_seed);
+    if (!is_difference(outcome)) return outcome;
+    const Outcome confirmation = twin(k, tolerance, compare_seed);
+    if (is_difference(confirmation)) {
+      // The witness becomes the twin's, whose δ is proved.
+      outcome.detail += "; certified by " + twin_name;
+      outcome.certified = true;
+      outcome.difference = confirmation.difference;
+      return outcome;
+    }
+    if (confirmation.verdict == Verdict::Passed ||
+        (confirmation.verdict == Verdict::Discarded &&
+         confirmation.discard_kind == DiscardKind::Rounding)) {
+      outcome.verdict = Verdict::Discarded;
+      outcome.discard_kind = DiscardKind::Rounding;
+      outcome.detail = fmt::format(
+          "a rounding artefact: the sides differ in double, but {} does not confirm it{}",
+          twin_name, confirmation.verdict == Verdict::Passed ? "" : " (undecided at 1024 bits)");
+      outcome.difference.reset();
+      return outcome;
+    }
+    // The twin could not evaluate the case (an error, a non-finite value, a
+    // budget): the failure stands, uncertified.
+    outcome.detail +=
+        fmt::format(" (uncertified: {} could not check it: {})", twin_name, confirmation.detail);
+    return outcome;
+  };
+}
+
+// check, with every difference marked uncertified.
+Check uncertified(Check check) {
+  return [check = std::move(check)](const Case& k, const semantics::Tolerance& tolerance,
+                                    std::uint64_t compare_seed) {
+    Outcome outcome = check(k, tolerance, compare_seed);
+    if (is_difference(outcome)) outcome.detail += " (uncertified: the model has no certified twin)";
+    return outcome;
+  };
+}
+
+}  // namespace
+
+void certify_by_twins(std::vector<LawBinding>& bindings) {
+  std::map<std::pair<std::string, std::string>, const LawBinding*> by_law_and_model;
+  for (const LawBinding& binding : bindings)
+    by_law_and_model[{std::string(binding.info.id), binding.model}] = &binding;
+  // The twins' checks are copied before any binding is changed.
+  std::vector<std::pair<LawBinding*, Check>> composed;
+  for (LawBinding& binding : bindings) {
+    if (binding.capabilities.certified || binding.twin_composed) continue;
+    const auto twin = by_law_and_model.find(
+        {std::string(binding.info.id), binding.model + models::kFieldSuffix<models::Ball>});
+    if (twin == by_law_and_model.end()) {
+      composed.emplace_back(&binding, uncertified(binding.check));
+    } else {
+      binding.certified_by = twin->second->model;
+      composed.emplace_back(&binding,
+                            certified(binding.check, twin->second->check, twin->second->model));
+    }
+  }
+  for (auto& [binding, check] : composed) {
+    binding->twin_composed = true;
+    binding->check = std::move(check);
+  }
+}
+
+}  // namespace perturb::proofs

@@ -1,0 +1,28 @@
+// Certification of floating-point counterexamples (issue 12): a law bound to
+// a model over double whose certified twin over balls (the model named
+// "M@ball", models/scalars/ball.h) hosts the same law has its check composed with
+// the twin's. A case that fails in double by a difference of its sides is
+// checked again over balls, from the same case and comparison seed:
+//
+//   the twin certifies a difference   a failure, its detail saying so;
+//   the twin does not refute the law  a rounding artefact of double: a
+//   (or cannot decide at 1024 bits)   discard of kind rounding, not a failure.
+//
+// The shrinker and `perturb repro` call the composed check, so a case that
+// fails only in double does not survive shrinking. A failure in a model
+// without a twin (smooth, a plugin's model) says it is uncertified.
+#pragma once
+
+#include <vector>
+
+#include "proofs/binding/binding.h"
+
+namespace perturb::proofs {
+
+// Composes each binding's check with its twin's, where the twin binds the
+// same law; marks the others' failures uncertified. Bindings already
+// composed are left alone, so adding plugin or text-law bindings and calling
+// it again is safe.
+void certify_by_twins(std::vector<LawBinding>& bindings);
+
+}  // namespace perturb::proofs

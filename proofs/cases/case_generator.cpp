@@ -1,0 +1,109 @@
+#include "proofs/cases/case_generator.h"
+
+#include "calculus/hash.h"
+#include "proofs/cases/first_order_term.h"
+
+namespace perturb::proofs {
+
+using calculus::Context;
+using calculus::Term;
+using calculus::Type;
+
+CaseGenerator::CaseGenerator(std::uint64_t case_seed, GeneratorOptions options)
+    : rng_(case_seed), options_(options) {}
+
+Type CaseGenerator::object() {
+  if (options_.higher_order) {
+    return calculus::random_type(rng_, {.max_depth = 2, .atoms = {"R"}});
+  }
+  return first_order_object();
+}
+
+Type CaseGenerator::first_order_object() {
+  const Type real = calculus::real_type();
+  switch (calculus::random_below(rng_, 6)) {
+    case 0:
+    case 1:
+    case 2:
+      return real;
+    case 3:
+      return calculus::mk_product(real, real);
+    case 4:
+      return calculus::mk_product(calculus::mk_product(real, real), real);
+    default:
+      return calculus::mk_product(real, calculus::mk_product(real, real));
+  }
+}
+
+Term CaseGenerator::random_term(const Context& context, const Type& type) {
+  if (options_.higher_order || options_.whole_calculus) {
+    return calculus::random_term(rng_, context, type,
+                                 {.size = options_.max_size,
+                                  .intermediate_types = {.max_depth = 1, .atoms = {"R"}},
+                                  .transcendentals = options_.transcendentals,
+                                  .tangents = options_.differential});
+  }
+  if (options_.linear_only) {
+    return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
+  }
+  return random_first_order_term(
+      rng_, context, type, options_.max_size,
+      {.tangents = options_.differential, .transcendentals = options_.transcendentals});
+}
+
+void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,
+                             const Type& codomain) {
+  term(into, std::move(role), Context({{"x", domain}}), codomain);
+}
+
+void CaseGenerator::linear_morphism(Case& into, std::string role, const Type& domain,
+                                    const Type& codomain) {
+  const Context context({{"x", domain}});
+  into.terms.push_back(
+      {std::move(role), context,
+       random_linear_term(rng_, context, codomain, options_.max_size, !options_.linear_only),
+       codomain});
+}
+
+void CaseGenerator::term(Case& into, std::string role, const Context& context, const Type& type) {
+  into.terms.push_back({std::move(role), context, random_term(context, type), type});
+}
+
+void CaseGenerator::point(Case& into, std::string name, const Type& type) {
+  into.point_context.push(std::move(name), type);
+  into.point.push_back(point_term(type));
+}
+
+Term CaseGenerator::point_term(const Type& type) {
+  if (calculus::is_product(type)) {
+    // Sequenced explicitly (C++ leaves the order of arguments open), the
+    // right first: the order GCC drew them in, so seeds keep their cases.
+    Term right = point_term(type->right());
+    return calculus::mk_pair(point_term(type->left()), std::move(right));
+  }
+  if (calculus::is_arrow(type)) return random_term(Context{}, type);
+  return calculus::mk_lit(calculus::random_literal(rng_));
+}
+
+calculus::Primitive CaseGenerator::primitive() {
+  const calculus::Primitive drawn =
+      calculus::kAllPrimitives[calculus::random_below(rng_, std::size(calculus::kAllPrimitives))];
+  return options_.transcendentals ? drawn : calculus::Primitive::Mul;
+}
+
+std::optional<calculus::Primitive> CaseGenerator::transcendental() {
+  constexpr calculus::Primitive kTranscendentals[] = {
+      calculus::Primitive::Sin, calculus::Primitive::Cos, calculus::Primitive::Exp};
+  const calculus::Primitive drawn = kTranscendentals[calculus::random_below(rng_, 3)];
+  if (!options_.transcendentals) return std::nullopt;
+  return drawn;
+}
+
+std::uint64_t case_seed(std::uint64_t seed, std::string_view law_id, std::string_view model_name,
+                        std::uint64_t index) {
+  std::uint64_t h = calculus::hash_combine(seed, calculus::hash_string(law_id));
+  h = calculus::hash_combine(h, calculus::hash_string(model_name));
+  return calculus::hash_combine(h, index);
+}
+
+}  // namespace perturb::proofs

@@ -1,0 +1,145 @@
+#include "proofs/laws/text_law.h"
+
+#include <unordered_set>
+
+#include "calculus/metavariables.h"
+#include "calculus/print.h"
+#include "proofs/cases/case_generator.h"
+
+namespace perturb::proofs {
+namespace {
+
+using calculus::Term;
+using calculus::Type;
+
+// Whether type is built from R, × and → only (an atom has no closed terms,
+// so no random value).
+bool has_values(const Type& type) {
+  if (calculus::is_real(type)) return true;
+  if (calculus::is_atom(type)) return false;
+  return has_values(type->left()) && has_values(type->right());
+}
+
+// R, products and tangents of them: a point's type.
+bool is_ground(const Type& type) { return calculus::is_first_order(type) && has_values(type); }
+
+MetavariableShape shape_of(const Type& type) {
+  if (is_ground(type)) return MetavariableShape::Point;
+  if (calculus::is_arrow(type) && is_ground(calculus::arrow_domain(type)) &&
+      is_ground(calculus::arrow_codomain(type))) {
+    return MetavariableShape::Morphism;
+  }
+  return MetavariableShape::ClosedTerm;
+}
+
+// Whether some subterm of term satisfies found (iteratively: terms are user input).
+template <class Predicate>
+bool contains(const Term& term, Predicate found) {
+  std::unordered_set<const calculus::TermNode*> seen;
+  std::vector<const Term*> pending = {&term};
+  while (!pending.empty()) {
+    const Term& t = *pending.back();
+    pending.pop_back();
+    if (found(t)) return true;
+    if (!seen.insert(t.get()).second) continue;
+    for (const Term& child : t->children()) pending.push_back(&child);
+  }
+  return false;
+}
+
+}  // namespace
+
+bool TextLaw::is_text_law_id(std::string_view id) {
+  return id.starts_with("equation.") || id.starts_with("rule.");
+}
+
+calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) {
+  auto equation = calculus::parse_equation(text);
+  if (!equation) return equation.error();
+  TextLaw law;
+  law.id = std::move(id);
+  law.statement = std::string(text);
+  law.equation = *equation;
+  for (const calculus::Binding& binding : law.equation.metavariables.entries()) {
+    if (!has_values(binding.type)) {
+      return calculus::Error{"the metavariable " + binding.name + " has type " +
+                                 calculus::to_string(binding.type) +
+                                 ", which has an atom: atoms have no random values, use R",
+                             std::nullopt};
+    }
+    law.shapes.push_back(shape_of(binding.type));
+    if (law.shapes.back() == MetavariableShape::ClosedTerm) law.needs_closed_model = true;
+  }
+  if (!has_values(law.equation.type)) {
+    return calculus::Error{"the sides have type " + calculus::to_string(law.equation.type) +
+                               ", which has an atom: the sides cannot be compared",
+                           std::nullopt};
+  }
+  if (!is_ground(law.equation.type)) law.needs_closed_model = true;
+  const auto either_side = [&](auto predicate) {
+    return contains(law.equation.lhs, predicate) || contains(law.equation.rhs, predicate);
+  };
+  law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
+  law.needs_transcendentals = either_side([](const Term& t) {
+    return calculus::is_prim(t) && calculus::prim_of(t) != calculus::Primitive::Mul;
+  });
+  return law;
+}
+
+Case generate_text_law_case(const TextLaw& law, CaseGenerator& gen) {
+  Case k;
+  const auto& entries = law.equation.metavariables.entries();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const calculus::Binding& binding = entries[i];
+    switch (law.shapes[i]) {
+      case MetavariableShape::Point:
+        gen.point(k, binding.name, binding.type);
+        break;
+      case MetavariableShape::Morphism:
+        gen.morphism(k, binding.name, calculus::arrow_domain(binding.type),
+                     calculus::arrow_codomain(binding.type));
+        break;
+      case MetavariableShape::ClosedTerm:
+        gen.term(k, binding.name, {}, binding.type);
+        break;
+    }
+  }
+  return k;
+}
+
+std::pair<Term, Term> instantiate_sides(const TextLaw& law, const Case& k) {
+  const auto& entries = law.equation.metavariables.entries();
+  calculus::MetavariableValues values(entries.size());
+  std::uint32_t points_after = 0;
+  for (std::size_t i = entries.size(); i-- > 0;) {
+    if (law.shapes[i] == MetavariableShape::Point) {
+      values[i] = calculus::mk_var(points_after++, entries[i].type);
+      continue;
+    }
+    const CaseTerm& value = k.term(entries[i].name);
+    values[i] =
+        law.shapes[i] == MetavariableShape::Morphism
+            ? calculus::mk_lam(value.context.at(0).name, value.context.at(0).type, value.term)
+            : value.term;
+  }
+  return {calculus::instantiate(law.equation.lhs, values),
+          calculus::instantiate(law.equation.rhs, values)};
+}
+
+std::optional<std::string> text_law_refusal(const TextLaw& law,
+                                            const semantics::Capabilities& model) {
+  if (model.linear_only) return "it has linear maps only";
+  if (law.needs_derivative && !model.differential)
+    return "it has no derivative, and the equation has T or D";
+  if (law.needs_transcendentals && !model.transcendentals)
+    return "it is exact over the rationals, and the equation has sin, cos or exp";
+  if (law.needs_closed_model && !model.higher_order()) {
+    return "it is not closed, and the equation has a metavariable of higher-order type or "
+           "sides of a function type";
+  }
+  if (!model.higher_order() && !model.via_normal_form)
+    return "it reads first-order terms only, and the sides have λ's once f, g, … are replaced";
+  return std::nullopt;
+}
+
+}  // namespace perturb::proofs

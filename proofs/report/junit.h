@@ -1,0 +1,24 @@
+// A run's results as JUnit XML, the format CI systems read
+// (https://github.com/testmoapp/junitxml): one <testcase> per law × model
+// pair, named by the law and classed by the model; a pair with a failing
+// case has a <failure> carrying its counterexample as the terminal shows
+// it, an unhealthy pair an <error> with its health problems, and every
+// pair's discards and failure-rate bound are in its <system-out>.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "proofs/run/runner.h"
+
+namespace perturb::proofs {
+
+std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& options);
+
+// Text as XML character data or an attribute value: the five special
+// characters escaped, and characters XML 1.0 forbids (control characters
+// other than tab and line breaks) replaced by U+FFFD.
+std::string xml_escaped(std::string_view text);
+
+}  // namespace perturb::proofs

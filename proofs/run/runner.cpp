@@ -1,0 +1,372 @@
+#include "proofs/run/runner.h"
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <sstream>
+#include <system_error>
+
+#include "calculus/error.h"
+#include "calculus/hash.h"
+#include "calculus/interned.h"
+#include "proofs/cases/labels.h"
+#include "proofs/cases/shrink.h"
+#include "proofs/run/heap_release.h"
+#include "proofs/run/process_map.h"
+#include "proofs/run/unit_queue.h"
+#include "proofs/run/worker_processes.h"
+
+namespace perturb::proofs {
+namespace {
+
+// Units have at least kUnitAtLeast cases, for balance between threads, and
+// a pair at most about kUnitsPerPair units, so that the journal of a long
+// run stays small; kUnitAtMost keeps a unit short enough to abandon at a deadline.
+constexpr std::uint64_t kUnitAtLeast = 32;
+constexpr std::uint64_t kUnitsPerPair = 64;
+constexpr std::uint64_t kUnitAtMost = 4096;
+
+void tally_discard(std::map<std::string, DiscardTally>& discards, const std::string& reason,
+                   const DiscardTally& part) {
+  auto [it, added] = discards.try_emplace(reason, part);
+  if (added) return;
+  it->second.count += part.count;
+  it->second.first_case = std::min(it->second.first_case, part.first_case);
+}
+
+// A case that had more heap than this at once drops the dead entries of the
+// hash-consing tables (calculus/interned.h) and hands its freed memory back
+// to the system afterwards (release_free_heap): glibc keeps it mapped otherwise,
+// and the tables and fragments that the large cases of a long run leave
+// behind add up, so the run's resident memory would grow with --cases
+// although its heap in use does not.
+constexpr std::int64_t kTrimAfter = std::int64_t{8} << 20;
+
+Outcome check_generated_case(const LawBinding& binding, const RunOptions& options,
+                             std::uint64_t index, Case* generated) {
+  const std::uint64_t seed = case_seed(options.seed, binding.info.id, binding.model, index);
+  try {
+    Case k = generate_case(binding, options, index);
+    Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
+    if (generated) *generated = std::move(k);
+    return outcome;
+  } catch (const std::bad_alloc&) {
+    throw;  // the process's or the case's memory ran out (within_case_memory)
+  } catch (const std::exception& error) {
+    Outcome outcome{Verdict::Failed, "", "",
+                    std::string("generating the case failed: ") + error.what()};
+    outcome.failure = FailureKind::GenerationError;
+    return outcome;
+  }
+}
+
+// check() within a case's memory budget, trimming the heap after a large case.
+template <class Check>
+Outcome within_case_memory(const RunOptions& options, Check check) {
+  std::int64_t peak = 0;
+  Outcome outcome;
+  {
+    const semantics::CaseMemoryScope memory(options.case_memory);
+    try {
+      outcome = check();
+    } catch (const semantics::CaseMemoryExceeded& error) {
+      outcome = {Verdict::Discarded, "", "", semantics::case_memory_discard(error),
+                 DiscardKind::Budget};
+    }
+    peak = memory.peak();
+  }
+  if (peak > kTrimAfter) {
+    calculus::release_dead_nodes();
+    release_free_heap();
+  }
+  return outcome;
+}
+
+Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+                 Case* generated) {
+  return within_case_memory(
+      options, [&] { return check_generated_case(binding, options, index, generated); });
+}
+
+// Adds the labels of case `index`, generated and not checked, to `labels`;
+// a case that cannot be generated within its budget adds none.
+void label_generated_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+                          std::map<std::string, std::uint64_t>& labels) {
+  std::vector<std::string> generated;
+  within_case_memory(options, [&] {
+    try {
+      generated = case_labels(generate_case(binding, options, index));
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception&) {
+      generated.clear();
+    }
+    return Outcome{};
+  });
+  for (const std::string& label : generated) ++labels[label];
+}
+
+bool any_undecided(const std::vector<CoverageResult>& coverage) {
+  return std::any_of(coverage.begin(), coverage.end(), [](const CoverageResult& result) {
+    return result.verdict == CoverageVerdict::Undecided;
+  });
+}
+
+// The pair's coverage: decided on the labels of its checked cases, and while
+// a requirement is undecided, on those of more generated cases (indices
+// past the checked ones, doubling), up to kCoverageCasesFactor times as many.
+constexpr std::uint64_t kCoverageCasesFactor = 16;
+constexpr std::uint64_t kCoverageCasesAtLeast = 4096;
+
+std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const RunOptions& options,
+                                            std::map<std::string, std::uint64_t> labels) {
+  const std::vector<CoverageRequirement> requirements = coverage_requirements(binding);
+  std::uint64_t cases = options.cases;
+  std::vector<CoverageResult> coverage = coverage_results(requirements, labels, cases);
+  const std::uint64_t cap = std::max(kCoverageCasesFactor * options.cases, kCoverageCasesAtLeast);
+  while (any_undecided(coverage) && cases < cap) {
+    const std::uint64_t next = std::min(cap, std::max<std::uint64_t>(2 * cases, cases + 256));
+    for (std::uint64_t index = cases; index < next; ++index)
+      label_generated_case(binding, options, index, labels);
+    cases = next;
+    coverage = coverage_results(requirements, labels, cases);
+  }
+  return coverage;
+}
+
+// decide_coverage's verdict as a forked process sends it (proofs/run/process_map.h):
+// the cases judged, then each requirement's count.
+std::string coverage_line(const std::vector<CoverageResult>& coverage) {
+  std::string line = std::to_string(coverage.empty() ? 0 : coverage.front().cases);
+  for (const CoverageResult& result : coverage) line += ' ' + std::to_string(result.count);
+  return line;
+}
+
+std::vector<CoverageResult> coverage_of_line(const LawBinding& binding, const std::string& line) {
+  const std::vector<CoverageRequirement> requirements = coverage_requirements(binding);
+  std::istringstream in(line);
+  std::uint64_t cases = 0;
+  in >> cases;
+  std::map<std::string, std::uint64_t> counts;
+  for (const CoverageRequirement& requirement : requirements)
+    in >> counts[std::string(requirement.label)];
+  calculus::check(in && in.peek() == std::char_traits<char>::eof(),
+                  "a coverage line that coverage_line did not write");
+  return coverage_results(requirements, counts, cases);
+}
+
+// Whether each binding's units hold the serial lane (proofs/run/unit_queue.h).
+std::vector<bool> serial_bindings(const std::vector<LawBinding>& bindings) {
+  std::vector<bool> serial;
+  for (const LawBinding& binding : bindings) serial.push_back(binding.capabilities.serial);
+  return serial;
+}
+
+}  // namespace
+
+std::uint64_t compare_seed_of(std::uint64_t case_seed) {
+  return calculus::hash_combine(case_seed, calculus::hash_string("compare"));
+}
+
+Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
+  CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
+                    generator_options(binding, options.max_size));
+  return binding.generate(gen);
+}
+
+void fold_into(PairTally& total, const PairTally& part) {
+  total.passed += part.passed;
+  total.failed += part.failed;
+  total.discarded += part.discarded;
+  for (const auto& [label, count] : part.labels) total.labels[label] += count;
+  if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
+    total.first_failure = part.first_failure;
+  for (const auto& [reason, tally] : part.discards) tally_discard(total.discards, reason, tally);
+}
+
+void count_case(PairTally& tally, std::uint64_t index, const std::vector<std::string>& labels,
+                const Outcome& outcome) {
+  for (const std::string& label : labels) ++tally.labels[label];
+  switch (outcome.verdict) {
+    case Verdict::Passed:
+      ++tally.passed;
+      break;
+    case Verdict::Failed:
+      ++tally.failed;
+      if (!tally.first_failure || index < *tally.first_failure) tally.first_failure = index;
+      break;
+    case Verdict::Discarded:
+      ++tally.discarded;
+      tally_discard(tally.discards, outcome.detail, {outcome.discard_kind, 1, index});
+      break;
+  }
+}
+
+std::uint64_t unit_size(std::uint64_t cases) {
+  return std::clamp((cases + kUnitsPerPair - 1) / kUnitsPerPair, kUnitAtLeast, kUnitAtMost);
+}
+
+std::uint64_t unit_count(std::size_t bindings, std::uint64_t cases) {
+  return bindings * ((cases + unit_size(cases) - 1) / unit_size(cases));
+}
+
+CaseUnit case_unit(std::uint64_t unit, std::size_t bindings, std::uint64_t cases) {
+  const std::uint64_t first = (unit / bindings) * unit_size(cases);
+  return {unit % bindings, first, std::min(cases, first + unit_size(cases))};
+}
+
+bool in_shard(std::uint64_t unit, std::size_t bindings, std::uint64_t, Shard shard) {
+  // Each pair starts its round at a shard drawn from a hash of the pair, not
+  // at pair mod N: the pairs of one model sit at one residue of the pair
+  // index, so the shorter last chunk of every pair of an expensive model
+  // would otherwise go to the same shard.
+  const std::uint64_t start = calculus::hash_combine(0, unit % bindings) % shard.count;
+  return (unit / bindings + start) % shard.count == shard.index - 1;
+}
+
+bool RunLedger::add(std::uint64_t unit, std::size_t binding, const PairTally& tally) {
+  if (!units.insert(unit).second) return false;
+  fold_into(pairs.at(binding), tally);
+  return true;
+}
+
+bool RunLedger::complete(std::size_t bindings, std::uint64_t cases, Shard shard) const {
+  const std::uint64_t count = unit_count(bindings, cases);
+  for (std::uint64_t unit = 0; unit < count; ++unit) {
+    if (in_shard(unit, bindings, cases, shard) && !units.count(unit)) return false;
+  }
+  return true;
+}
+
+CheckedCase check_case_at(const LawBinding& binding, const RunOptions& options,
+                          std::uint64_t index) {
+  Case k;
+  CheckedCase checked{run_case(binding, options, index, &k), case_labels(k)};
+  if (checked.outcome.via_normal_form) checked.labels.emplace_back(kViaNormalFormLabel);
+  for (const std::string& label : checked.outcome.labels) checked.labels.push_back(label);
+  return checked;
+}
+
+void run_units(const std::vector<LawBinding>& bindings, const RunOptions& options,
+               RunLedger& ledger) {
+  ledger.pairs.resize(bindings.size());
+  std::vector<std::uint64_t> pending;
+  const std::uint64_t count = unit_count(bindings.size(), options.cases);
+  for (std::uint64_t unit = 0; unit < count; ++unit) {
+    if (in_shard(unit, bindings.size(), options.cases, options.shard) && !ledger.units.count(unit))
+      pending.push_back(unit);
+  }
+  if (options.worker_processes || options.case_timeout > 0) {
+    run_units_in_processes(bindings, options, pending, ledger);
+    return;
+  }
+  std::uint64_t total = 0, done = 0;
+  for (std::uint64_t unit : pending) {
+    const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
+    total += range.last - range.first;
+  }
+  std::mutex ledger_mutex;
+  const auto past_deadline = [&] {
+    return options.deadline && std::chrono::steady_clock::now() >= *options.deadline;
+  };
+  std::vector<bool> serial;
+  for (std::uint64_t unit : pending)
+    serial.push_back(
+        bindings[case_unit(unit, bindings.size(), options.cases).binding].capabilities.serial);
+  run_queued_units(serial, options.jobs, [&](std::uint64_t i) {
+    const CaseUnit range = case_unit(pending[i], bindings.size(), options.cases);
+    const LawBinding& binding = bindings[range.binding];
+    PairTally tally;
+    for (std::uint64_t index = range.first; index < range.last; ++index) {
+      if (past_deadline()) return;
+      const CheckedCase checked = check_case_at(binding, options, index);
+      count_case(tally, index, checked.labels, checked.outcome);
+    }
+    const std::lock_guard lock(ledger_mutex);
+    ledger.add(pending[i], range.binding, tally);
+    if (options.unit_done) options.unit_done(pending[i], tally);
+    done += range.last - range.first;
+    if (options.progress) options.progress({done, total, binding.info.id, binding.model});
+  });
+}
+
+std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
+                                  const RunOptions& options, std::vector<PairTally> tallies,
+                                  Completeness completeness) {
+  const bool complete = completeness == Completeness::Complete;
+  std::vector<LawResult> results(bindings.size());
+  for (std::size_t b = 0; b < bindings.size(); ++b) {
+    PairTally& tally = tallies.at(b);
+    LawResult& result = results[b];
+    result.info = bindings[b].info;
+    result.model = bindings[b].model;
+    result.foil = bindings[b].foil;
+    result.proving = bindings[b].capabilities.proving;
+    result.cases = tally.cases();
+    result.passed = tally.passed;
+    result.failed = tally.failed;
+    result.discarded = tally.discarded;
+    result.labels = std::move(tally.labels);
+    result.discards = std::move(tally.discards);
+    if (tally.first_failure) {
+      Counterexample counterexample;
+      counterexample.case_index = *tally.first_failure;
+      counterexample.case_seed =
+          case_seed(options.seed, result.info.id, result.model, *tally.first_failure);
+      counterexample.original_outcome =
+          run_case(bindings[b], options, *tally.first_failure, &counterexample.original);
+      counterexample.shrunk = counterexample.original;
+      counterexample.outcome = counterexample.original_outcome;
+      result.counterexample = std::move(counterexample);
+    }
+  }
+
+  if (!complete) {
+    for (std::size_t b = 0; b < results.size(); ++b)
+      results[b].coverage =
+          coverage_results(coverage_requirements(bindings[b]), results[b].labels, results[b].cases);
+  } else if (options.worker_processes && options.jobs > 1) {
+    const std::vector<std::string> lines =
+        map_in_processes(results.size(), options.jobs, [&](std::uint64_t b) {
+          return coverage_line(decide_coverage(bindings[b], options, results[b].labels));
+        });
+    for (std::size_t b = 0; b < results.size(); ++b)
+      results[b].coverage = coverage_of_line(bindings[b], lines[b]);
+  } else {
+    run_queued_units(std::vector<bool>(results.size(), false), options.jobs, [&](std::uint64_t b) {
+      results[b].coverage = decide_coverage(bindings[b], options, results[b].labels);
+    });
+  }
+
+  if (options.shrink && complete) {
+    run_queued_units(serial_bindings(bindings), options.jobs, [&](std::uint64_t b) {
+      if (!results[b].counterexample) return;
+      Counterexample& counterexample = *results[b].counterexample;
+      const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);
+      const LawBinding& binding = bindings[b];
+      ShrinkResult shrunk =
+          shrink_case(counterexample.original, counterexample.original_outcome, [&](const Case& k) {
+            return within_case_memory(
+                options, [&] { return binding.check(k, options.tolerance, compare_seed); });
+          });
+      counterexample.shrunk = std::move(shrunk.shrunk);
+      counterexample.outcome = std::move(shrunk.outcome);
+      counterexample.shrink_steps = shrunk.steps;
+    });
+  }
+  return results;
+}
+
+std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
+                                const RunOptions& options) {
+  RunLedger ledger;
+  run_units(bindings, options, ledger);
+  const bool complete = ledger.complete(bindings.size(), options.cases, options.shard);
+  return finish_run(
+      bindings, options, std::move(ledger.pairs),
+      complete && options.shard.count == 1 ? Completeness::Complete : Completeness::Partial);
+}
+
+}  // namespace perturb::proofs
