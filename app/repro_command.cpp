@@ -10,8 +10,8 @@
 #include "app/plugin_loader.h"
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/certified_twin.h"
-#include "proofs/cases/recorded_case.h"
 #include "proofs/cases/witness.h"
+#include "proofs/report/recorded_case.h"
 #include "proofs/report/report.h"
 #include "proofs/run/runner.h"
 

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "proofs/binding/builtin_bindings.h"
-#include "proofs/cases/recorded_case.h"
+#include "proofs/report/recorded_case.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::vector<perturb::proofs::LawBinding> bindings =

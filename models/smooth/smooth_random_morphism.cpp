@@ -1,8 +1,8 @@
 // Random morphisms of `smooth` and `smooth@ball` (the TestableModel
 // customisation point), from the generator it shares with `symbolic`
-// (models/random_first_order_morphism.h): its draws are doubles over every
+// (models/smooth/random_first_order_morphism.h): its draws are doubles over every
 // field, so a seed gives the same morphism in all three.
-#include "models/random_first_order_morphism.h"
+#include "models/smooth/random_first_order_morphism.h"
 #include "models/smooth/smooth.h"
 
 namespace perturb::models {

@@ -13,8 +13,8 @@
 
 #include "calculus/error.h"
 #include "calculus/random_draws.h"
-#include "models/random_first_order_morphism.h"
 #include "models/scalars/ball_comparison.h"
+#include "models/smooth/random_first_order_morphism.h"
 #include "semantics/category_error.h"
 #include "semantics/evaluation_budget.h"
 

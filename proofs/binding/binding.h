@@ -8,7 +8,7 @@
 #include <string>
 
 #include "proofs/cases/case_generator.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 #include "semantics/capabilities.h"
 #include "semantics/tolerance.h"
 

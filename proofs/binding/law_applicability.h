@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "calculus/term.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 #include "semantics/capabilities.h"
 
 namespace perturb::proofs {

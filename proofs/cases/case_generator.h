@@ -8,7 +8,7 @@
 #include <string>
 
 #include "calculus/random_term.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 
 namespace perturb::proofs {
 

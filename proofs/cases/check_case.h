@@ -14,7 +14,7 @@
 #include <string>
 
 #include "calculus/error.h"
-#include "proofs/laws/law_support.h"
+#include "proofs/cases/law_support.h"
 #include "semantics/capabilities.h"
 #include "semantics/category_error.h"
 #include "semantics/comparison.h"

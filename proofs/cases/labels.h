@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 
 namespace perturb::proofs {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 
 namespace perturb::proofs {
 

@@ -6,7 +6,7 @@
 #include <initializer_list>
 
 #include "proofs/cases/case_generator.h"
-#include "proofs/laws/law_support.h"
+#include "proofs/cases/law_support.h"
 #include "semantics/derived.h"
 
 namespace perturb::proofs::laws {

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "proofs/cases/case_generator.h"
-#include "proofs/laws/law_support.h"
+#include "proofs/cases/law_support.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
 

@@ -20,7 +20,7 @@
 #include "calculus/typecheck.h"
 #include "proofs/cases/case_generator.h"
 #include "proofs/cases/check_case.h"
-#include "proofs/laws/law_support.h"
+#include "proofs/cases/law_support.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
 

@@ -9,7 +9,7 @@
 #include <initializer_list>
 
 #include "proofs/cases/case_generator.h"
-#include "proofs/laws/law_support.h"
+#include "proofs/cases/law_support.h"
 #include "proofs/laws/laws_cartesian.h"
 #include "proofs/laws/laws_differential.h"
 #include "semantics/derived.h"

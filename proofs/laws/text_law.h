@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "calculus/parse_equation.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 #include "semantics/capabilities.h"
 
 namespace perturb::proofs {

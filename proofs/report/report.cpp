@@ -6,9 +6,9 @@
 
 #include "calculus/parse.h"
 #include "calculus/print.h"
-#include "proofs/cases/recorded_case.h"
 #include "proofs/cases/witness.h"
 #include "proofs/report/provenance.h"
+#include "proofs/report/recorded_case.h"
 #include "proofs/run/health.h"
 
 namespace perturb::proofs {

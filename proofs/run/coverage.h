@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "proofs/binding/binding.h"
-#include "proofs/laws/coverage_requirement.h"
+#include "proofs/cases/coverage_requirement.h"
 
 namespace perturb::proofs {
 

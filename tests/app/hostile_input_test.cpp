@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "proofs/cases/recorded_case.h"
+#include "proofs/report/recorded_case.h"
 #include "proofs/report/report.h"
 #include "run_perturb.h"
 

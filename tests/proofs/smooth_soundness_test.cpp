@@ -8,7 +8,7 @@
 
 #include "calculus/mutation.h"
 #include "checker_support.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 
 using namespace perturb;
 using namespace perturb::proofs;

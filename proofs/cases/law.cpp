@@ -1,4 +1,4 @@
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 
 #include "calculus/error.h"
 

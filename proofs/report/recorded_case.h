@@ -19,7 +19,7 @@
 
 #include "calculus/error.h"
 #include "proofs/binding/binding.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 #include "semantics/tolerance.h"
 
 namespace perturb::proofs {

@@ -24,8 +24,8 @@
 #include "calculus/context.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
+#include "proofs/cases/coverage_requirement.h"
 #include "proofs/cases/discard.h"
-#include "proofs/laws/coverage_requirement.h"
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
 

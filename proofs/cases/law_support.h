@@ -6,7 +6,7 @@
 
 #include "calculus/error.h"
 #include "proofs/cases/discard.h"
-#include "proofs/laws/law.h"
+#include "proofs/cases/law.h"
 #include "semantics/interpret.h"
 
 namespace perturb::proofs {

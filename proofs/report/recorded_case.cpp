@@ -1,4 +1,4 @@
-#include "proofs/cases/recorded_case.h"
+#include "proofs/report/recorded_case.h"
 
 #include <fmt/format.h>
 
