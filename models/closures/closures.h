@@ -273,8 +273,9 @@ struct TaggedInfinitesimals {
 namespace closures {
 
 // The image by `node`'s morphism of perturbed(x, v, tag), as a root
-// application (models/closures/structural_node.h): a compiled program perturbs only
-// the parts of the point it reads. Defined in models/closures/structural_program.cpp.
+// application (models/closures/structural_node.h): a compiled program
+// perturbs only the parts of the point it reads. Defined in
+// models/closures/structural_node.cpp.
 template <class F>
 BasicValue<F> apply_perturbed(const StructuralNode<F>& node, const BasicValue<F>& x,
                               const BasicValue<F>& v, Tag tag);

@@ -1,7 +1,8 @@
 // x + ε·v for plain reals x and v: the case of closures::perturbed
-// (models/closures/value.h) built in one pass, shared by value.cpp and the compiled
-// programs (models/closures/structural_program.cpp), which perturb the parts of a
-// point one at a time and must give perturbed's values bit for bit.
+// (models/closures/value.h) built in one pass, shared by value.cpp and the
+// compiled programs (models/closures/structural_program.cpp), which perturb
+// the parts of a point one at a time and must give perturbed's values bit
+// for bit.
 #pragma once
 
 #include "models/closures/value.h"

@@ -44,6 +44,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -88,6 +89,12 @@ class StructuralProgram {
  private:
   class Compiler;
   struct Frame;
+
+  // The registers every program starts with; the compiler allocates the rest.
+  static constexpr std::uint32_t kInput = 0;      // the argument (x when perturbed)
+  static constexpr std::uint32_t kZero = 1;       // the static zero, value and scalar
+  static constexpr std::uint32_t kDirection = 2;  // v, when the argument is perturbed
+  static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
   // A scalar of the one-tag lane: primal + coefficient·ε when perturbed
   // (then coefficient ≠ 0, as Tagged keeps no zero term), else primal.
