@@ -68,7 +68,7 @@ proofs::Journal resume_from(CheckCommand& command, const CLI::App& app) {
       proofs::run_options_from_json(journal->provenance.at("options"), command.arguments.run);
   if (!options.ok()) fail_usage(command.resume_dir + ": " + options.error().to_string());
   command.arguments.run = std::move(*options);
-  command.arguments.run.shard = journal->shard;
+  command.arguments.run.execution.shard = journal->shard;
   command.arguments.report_dir = command.resume_dir;
   return std::move(*journal);
 }
@@ -106,11 +106,12 @@ int run_ranks(CheckCommand& command, const std::vector<proofs::LawBinding>& bind
 int run_rank(const MpiSession& mpi, CheckCommand& command,
              const std::vector<proofs::LawBinding>& bindings) {
   proofs::RunOptions& run = command.arguments.run;
-  run.shard = {static_cast<std::uint32_t>(mpi.rank() + 1), static_cast<std::uint32_t>(mpi.size())};
-  if (mpi.rank() != 0) run.progress = nullptr;
+  run.execution.shard = {static_cast<std::uint32_t>(mpi.rank() + 1),
+                         static_cast<std::uint32_t>(mpi.size())};
+  if (mpi.rank() != 0) run.execution.progress = nullptr;
   proofs::RunLedger ledger;
-  proofs::run_units(bindings, run, ledger);
-  const bool complete = ledger.complete(bindings.size(), run.cases, run.shard);
+  proofs::run_units(bindings, run.engine, run.execution, ledger);
+  const bool complete = ledger.complete(bindings.size(), run.engine.cases, run.execution.shard);
   const std::vector<std::string> texts = mpi.gather(
       ledger_json(ledger, complete).dump(-1, ' ', false, json::error_handler_t::replace));
   int status = 0;
@@ -123,11 +124,11 @@ int run_rank(const MpiSession& mpi, CheckCommand& command,
       for (std::size_t b = 0; b < bindings.size(); ++b)
         proofs::fold_into(pairs[b], proofs::tally_from_json(rank.at("pairs").at(b)));
     }
-    run.shard = {};
+    run.execution.shard = {};
     proofs::RunExtent extent;
     if (!all_complete) extent = {proofs::RunExtent::Kind::Deadline, command.max_time, {}, ""};
     const auto results = proofs::finish_run(
-        bindings, run, std::move(pairs),
+        bindings, run.engine, run.execution, std::move(pairs),
         all_complete ? proofs::Completeness::Complete : proofs::Completeness::Partial);
     status = report_results(results, command.arguments, extent);
   }
@@ -141,42 +142,45 @@ int run_check(CheckCommand& command, const CLI::App& app) {
   if (!command.resume_dir.empty()) {
     resumed = resume_from(command, app);
   } else {
-    if (!command.shard.empty()) run.shard = parse_shard(command.shard);
-    if (run.shard.count > 1 && arguments.report_dir.empty())
+    if (!command.shard.empty()) run.execution.shard = parse_shard(command.shard);
+    if (run.execution.shard.count > 1 && arguments.report_dir.empty())
       fail_usage("--shard needs --report DIR: a shard's journal there is what perturb merge reads");
-    apply_discard_limits(arguments.discard_limits, run.discard_limits);
-    run.shrink = !arguments.no_shrink;
+    apply_discard_limits(arguments.discard_limits, run.engine.discard_limits);
+    run.engine.shrink = !arguments.no_shrink;
   }
   if (command.mpi && !mpi_built()) {
     fail_usage(
         "--mpi: this perturb was built without MPI; install Open MPI (Debian: openmpi-bin "
         "libopenmpi-dev) and build again, or run shards with --shard K/N and perturb merge");
   }
-  if (command.mpi && (run.shard.count > 1 || run.case_timeout > 0)) {
+  if (command.mpi && (run.execution.shard.count > 1 || run.execution.case_timeout > 0)) {
     fail_usage(std::string("--mpi runs the shards itself and cannot be combined with ") +
-               (run.shard.count > 1 ? "--shard" : "--case-timeout (worker processes under MPI)"));
+               (run.execution.shard.count > 1 ? "--shard"
+                                              : "--case-timeout (worker processes under MPI)"));
   }
   const std::vector<proofs::LawBinding> bindings = select_bindings(run);
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   if (!arguments.junit_file.empty()) prepare_output_file(arguments.junit_file);
-  if (run.jobs == 0) run.jobs = std::max(1u, std::thread::hardware_concurrency());
-  if (command.workers == "threads" && run.case_timeout > 0)
+  if (run.execution.jobs == 0)
+    run.execution.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (command.workers == "threads" && run.execution.case_timeout > 0)
     fail_usage(
         "--case-timeout kills the worker process of a hung case: it needs --workers processes");
   if (command.workers == "processes" && command.mpi)
     fail_usage("--mpi runs one process per rank and cannot be combined with --workers processes");
   // Threads at --jobs 1 (no pipe to cross) and under MPI (Open MPI and fork do not mix).
-  run.worker_processes =
-      command.workers == "processes" || (command.workers.empty() && run.jobs > 1 && !command.mpi);
+  run.execution.worker_processes =
+      command.workers == "processes" ||
+      (command.workers.empty() && run.execution.jobs > 1 && !command.mpi);
   if (command.max_time > 0) {
-    run.deadline = std::chrono::steady_clock::now() +
-                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                       std::chrono::duration<double>(command.max_time));
+    run.execution.deadline = std::chrono::steady_clock::now() +
+                             std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(command.max_time));
   }
   std::mutex progress_mutex;
   if (isatty(STDERR_FILENO)) {
     const auto start = std::chrono::steady_clock::now();
-    run.progress = [&, start](const proofs::RunProgress& progress) {
+    run.execution.progress = [&, start](const proofs::RunProgress& progress) {
       std::lock_guard<std::mutex> lock(progress_mutex);
       // "\x1b[K" clears what a longer previous line left to the right.
       std::cerr << '\r' << proofs::progress_line(progress, std::chrono::steady_clock::now() - start)
@@ -191,7 +195,8 @@ int run_check(CheckCommand& command, const CLI::App& app) {
   std::vector<proofs::JournalEntry> already;
   if (resumed) {
     require_same_build(resumed->provenance, provenance, command.resume_dir + "/journal.jsonl");
-    auto counted = proofs::ledger_of(resumed->entries, bindings, run.cases, run.shard);
+    auto counted =
+        proofs::ledger_of(resumed->entries, bindings, run.engine.cases, run.execution.shard);
     if (!counted.ok())
       fail_usage(command.resume_dir + "/journal.jsonl: " + counted.error().to_string());
     ledger = std::move(*counted);
@@ -199,25 +204,25 @@ int run_check(CheckCommand& command, const CLI::App& app) {
   }
   std::optional<proofs::JournalWriter> journal;
   if (!arguments.report_dir.empty()) {
-    journal.emplace(arguments.report_dir, provenance, run.shard, already);
-    run.unit_done = [&](std::uint64_t unit, const proofs::PairTally& tally) {
+    journal.emplace(arguments.report_dir, provenance, run.execution.shard, already);
+    run.execution.unit_done = [&](std::uint64_t unit, const proofs::PairTally& tally) {
       journal->append({unit, proofs::pair_name(bindings[unit % bindings.size()]), tally});
     };
   }
-  proofs::run_units(bindings, run, ledger);
+  proofs::run_units(bindings, run.engine, run.execution, ledger);
   journal.reset();
 
   proofs::RunExtent extent;
-  const bool complete = ledger.complete(bindings.size(), run.cases, run.shard);
+  const bool complete = ledger.complete(bindings.size(), run.engine.cases, run.execution.shard);
   const std::string resume =
       arguments.report_dir.empty() ? std::string() : resume_command(arguments.report_dir);
   if (!complete) {
-    extent = {proofs::RunExtent::Kind::Deadline, command.max_time, run.shard, resume};
-  } else if (run.shard.count > 1) {
-    extent = {proofs::RunExtent::Kind::Shard, 0, run.shard, ""};
+    extent = {proofs::RunExtent::Kind::Deadline, command.max_time, run.execution.shard, resume};
+  } else if (run.execution.shard.count > 1) {
+    extent = {proofs::RunExtent::Kind::Shard, 0, run.execution.shard, ""};
   }
   const auto results = proofs::finish_run(
-      bindings, run, std::move(ledger.pairs),
+      bindings, run.engine, run.execution, std::move(ledger.pairs),
       extent.complete() ? proofs::Completeness::Complete : proofs::Completeness::Partial);
   return report_results(results, arguments, extent);
 }
@@ -227,7 +232,7 @@ int run_check(CheckCommand& command, const CLI::App& app) {
 void add_check_command(CLI::App& app) {
   auto command_state = std::make_shared<CheckCommand>();
   CheckArguments& arguments = command_state->arguments;
-  arguments.run.jobs = 0;  // one per core unless --jobs says otherwise
+  arguments.run.execution.jobs = 0;  // one per core unless --jobs says otherwise
   CLI::App* command = app.add_subcommand(
       "check",
       "Check the laws of the theory (axioms, lemmas, reduction rules) on random cases in each "
@@ -236,34 +241,35 @@ void add_check_command(CLI::App& app) {
       "--max-memory or --max-time.");
   add_memory_option(command);
   command->add_option(
-      "--law", arguments.run.law_patterns,
+      "--law", arguments.run.record.law_patterns,
       "Only laws whose id matches this glob, e.g. 'cdc.*', or that this name is a dotted "
       "prefix of: 'cdc.D1' selects cdc.D1.sum and cdc.D1.zero (repeatable; default all)");
   command->add_option(
-      "--model", arguments.run.model_names,
+      "--model", arguments.run.record.model_names,
       "Only this model (repeatable; default every sound model; foils only when named)");
   command->add_option(
-      "--equation", arguments.run.equations,
+      "--equation", arguments.run.record.equations,
       "Check this equation instead of the catalogue, e.g. 'forall f g : R -> R, a : R. D "
       "(\\x:R. f x + g x) a = D f a + D g a' (docs/syntax.md \"Equations\"; repeatable: "
       "equation.1, equation.2, …)");
-  command->add_option("--rule-file", arguments.run.rule_file,
+  command->add_option("--rule-file", arguments.run.record.rule_file,
                       "Check that the rules of this file (lines NAME: EQUATION, docs/syntax.md "
                       "\"Rules\") are sound: each is the law rule.NAME, instead of the catalogue");
   command->add_option(
-      "--plugin", arguments.run.plugins,
+      "--plugin", arguments.run.record.plugins,
       "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");
-  command->add_option("--cases", arguments.run.cases, "Random cases per law and model")
+  command->add_option("--cases", arguments.run.engine.cases, "Random cases per law and model")
       ->check(unsigned_integer_check())
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))
       ->capture_default_str();
-  command->add_option("--seed", arguments.run.seed, "Seed of the run; same seed, same cases")
+  command->add_option("--seed", arguments.run.engine.seed, "Seed of the run; same seed, same cases")
       ->check(unsigned_integer_check())
       ->capture_default_str();
-  command->add_option("--max-size", arguments.run.max_size, "Approximate size of random terms")
+  command
+      ->add_option("--max-size", arguments.run.engine.max_size, "Approximate size of random terms")
       ->check(CLI::Range(1u, 200u))
       ->capture_default_str();
-  command->add_option("--jobs", arguments.run.jobs, "Workers (default: one per core)")
+  command->add_option("--jobs", arguments.run.execution.jobs, "Workers (default: one per core)")
       ->check(CLI::Range(1u, 256u));
   command
       ->add_option("--workers", command_state->workers,
@@ -277,21 +283,21 @@ void add_check_command(CLI::App& app) {
                       "Write report.json and report.md to this directory, and the run's journal "
                       "journal.jsonl as it goes, which --resume and perturb merge read");
   command
-      ->add_option("--tolerance", arguments.run.tolerance.relative,
+      ->add_option("--tolerance", arguments.run.engine.tolerance.relative,
                    "Relative tolerance when comparing the two sides")
       ->check(tolerance_check())
       ->capture_default_str();
   command
-      ->add_option("--absolute-tolerance", arguments.run.tolerance.absolute,
+      ->add_option("--absolute-tolerance", arguments.run.engine.tolerance.absolute,
                    "Absolute tolerance when comparing the two sides")
       ->check(tolerance_check())
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments.no_shrink, "Report counterexamples unshrunk");
-  command->add_flag("--stats", arguments.run.stats,
+  command->add_flag("--stats", arguments.run.record.stats,
                     "Under each pair, list its labels (count and share of the cases checked) "
                     "and every coverage requirement with its verdict (docs/checker.md)");
   command
-      ->add_option("--case-memory", arguments.run.case_memory,
+      ->add_option("--case-memory", arguments.run.engine.case_memory,
                    "Discard a case (counted, with this reason) when generating and checking it "
                    "takes more than this many bytes of heap; 0: no limit but --max-memory "
                    "(semantics/case_memory.h)")
@@ -319,7 +325,7 @@ void add_check_command(CLI::App& app) {
                    "--resume goes on (default: no limit)")
       ->check(CLI::Range(1e-3, 1e9));
   command
-      ->add_option("--case-timeout", arguments.run.case_timeout,
+      ->add_option("--case-timeout", arguments.run.execution.case_timeout,
                    "Run cases in worker processes and kill one that takes longer than this "
                    "many seconds: the case is discarded as a hang (kind hang, limit 0) with its "
                    "repro line, and the run goes on (default: no limit)")

@@ -23,15 +23,15 @@ namespace {
 
 // Whether --model selects the model: by default the sound models.
 bool model_selected(const proofs::RunOptions& run, const std::string& model, bool foil) {
-  return run.model_names.empty()
+  return run.record.model_names.empty()
              ? !foil
-             : std::count(run.model_names.begin(), run.model_names.end(), model) > 0;
+             : std::count(run.record.model_names.begin(), run.record.model_names.end(), model) > 0;
 }
 
 // The text laws of the --equation arguments and of the --rule-file's rules.
 std::vector<std::shared_ptr<const proofs::TextLaw>> text_laws_of(const proofs::RunOptions& run) {
   std::vector<std::shared_ptr<const proofs::TextLaw>> laws;
-  const std::vector<std::string>& equations = run.equations;
+  const std::vector<std::string>& equations = run.record.equations;
   for (std::size_t i = 0; i < equations.size(); ++i) {
     auto law = proofs::TextLaw::make(equations[i], "equation." + std::to_string(i + 1));
     if (!law.ok()) {
@@ -39,15 +39,15 @@ std::vector<std::shared_ptr<const proofs::TextLaw>> text_laws_of(const proofs::R
     }
     laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
   }
-  if (!run.rule_file.empty()) {
-    auto text = read_file(run.rule_file);
+  if (!run.record.rule_file.empty()) {
+    auto text = read_file(run.record.rule_file);
     if (!text.ok()) fail_usage(text.error().to_string());
     auto rules = calculus::parse_rule_file(*text);
-    if (!rules.ok()) fail_usage(run.rule_file + ": " + rules.error().to_string());
+    if (!rules.ok()) fail_usage(run.record.rule_file + ": " + rules.error().to_string());
     for (const calculus::UserRule& rule : *rules) {
       auto law = proofs::TextLaw::make(rule.statement, "rule." + rule.name);
       if (!law.ok()) {
-        fail_usage(run.rule_file + ": rule " + rule.name + ": " + law.error().to_string());
+        fail_usage(run.record.rule_file + ": rule " + rule.name + ": " + law.error().to_string());
       }
       laws.push_back(std::make_shared<const proofs::TextLaw>(*law));
     }
@@ -86,7 +86,7 @@ void fail_usage(const std::string& message) {
 
 std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
   std::vector<LoadedPlugin> plugins;
-  for (const std::string& path : run.plugins) {
+  for (const std::string& path : run.record.plugins) {
     auto loaded = load_plugin(path);
     if (!loaded.ok()) fail_usage(loaded.error().to_string());
     plugins.push_back(std::move(*loaded));
@@ -98,14 +98,14 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
     for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
   }
   for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
-  for (const std::string& model : run.model_names) {
+  for (const std::string& model : run.record.model_names) {
     if (!known_models.count(model)) {
       std::string names;
       for (const std::string& name : known_models) names += (names.empty() ? "" : ", ") + name;
       fail_usage("unknown model '" + model + "' (models: " + names + ")");
     }
   }
-  if (!run.equations.empty() || !run.rule_file.empty()) {
+  if (!run.record.equations.empty() || !run.record.rule_file.empty()) {
     const auto laws = text_laws_of(run);
     proofs::TextLawBindings bound = bind_text_laws(laws, plugins);
     for (const proofs::TextLawRefusal& refusal : bound.refusals) {
@@ -118,8 +118,8 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
     const bool model_ok = model_selected(run, binding.model, binding.foil);
-    const bool law_ok =
-        run.law_patterns.empty() || proofs::law_selected_by_any(binding.info.id, run.law_patterns);
+    const bool law_ok = run.record.law_patterns.empty() ||
+                        proofs::law_selected_by_any(binding.info.id, run.record.law_patterns);
     if (model_ok && law_ok) selected.push_back(std::move(binding));
   }
   if (selected.empty())
@@ -164,7 +164,7 @@ int report_results(const std::vector<proofs::LawResult>& results, const CheckArg
     if (result.failed > 0) return kExitFails;
   }
   if (!extent.complete()) return kExitHolds;
-  return proofs::all_healthy(results, run.discard_limits) ? kExitHolds : kExitUnhealthy;
+  return proofs::all_healthy(results, run.engine.discard_limits) ? kExitHolds : kExitUnhealthy;
 }
 
 }  // namespace perturb::app

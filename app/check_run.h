@@ -14,8 +14,8 @@
 namespace perturb::app {
 
 struct CheckArguments {
-  // The sources of laws and models are run.law_patterns, run.model_names,
-  // run.plugins, run.equations and run.rule_file.
+  // The sources of laws and models are run.record.law_patterns, run.record.model_names,
+  // run.record.plugins, run.record.equations and run.record.rule_file.
   proofs::RunOptions run;
   std::string report_dir;
   std::string junit_file;

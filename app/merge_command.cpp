@@ -76,27 +76,29 @@ int run_merge(MergeArguments& arguments) {
   if (!options.ok()) fail_usage(arguments.shard_dirs.front() + ": " + options.error().to_string());
   run = std::move(*options);
   if (!arguments.plugins.empty()) {
-    if (arguments.plugins.size() != run.plugins.size())
-      fail_usage("--plugin: the shards ran with " + std::to_string(run.plugins.size()) +
+    if (arguments.plugins.size() != run.record.plugins.size())
+      fail_usage("--plugin: the shards ran with " + std::to_string(run.record.plugins.size()) +
                  " plugins, " + std::to_string(arguments.plugins.size()) + " given");
-    run.plugins = arguments.plugins;
+    run.record.plugins = arguments.plugins;
   }
   // The plugins (found where the shards had them, or at --plugin) must be
   // the same libraries, and perturb the same build.
   json ours = proofs::provenance_json(run);
-  for (std::size_t i = 0; i < run.plugins.size(); ++i)
+  for (std::size_t i = 0; i < run.record.plugins.size(); ++i)
     ours.at("plugins").at(i).at("path") = first.at("plugins").at(i).at("path");
   require_same_build(first, ours, "the shards' journals");
-  if (run.jobs == 0) run.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (run.execution.jobs == 0)
+    run.execution.jobs = std::max(1u, std::thread::hardware_concurrency());
 
   const std::vector<proofs::LawBinding> bindings = select_bindings(run);
   proofs::RunLedger ledger;
   ledger.pairs.resize(bindings.size());
   for (std::size_t i = 0; i < journals.size(); ++i) {
     const std::string& dir = arguments.shard_dirs[i];
-    auto shard = proofs::ledger_of(journals[i].entries, bindings, run.cases, journals[i].shard);
+    auto shard =
+        proofs::ledger_of(journals[i].entries, bindings, run.engine.cases, journals[i].shard);
     if (!shard.ok()) fail_usage(dir + "/journal.jsonl: " + shard.error().to_string());
-    if (!shard->complete(bindings.size(), run.cases, journals[i].shard)) {
+    if (!shard->complete(bindings.size(), run.engine.cases, journals[i].shard)) {
       fail_usage(dir + " holds an unfinished shard (" + std::to_string(shard->units.size()) +
                  " units counted): finish it with perturb check --resume " + dir);
     }
@@ -104,8 +106,8 @@ int run_merge(MergeArguments& arguments) {
       proofs::fold_into(ledger.pairs[b], shard->pairs[b]);
   }
   prepare_report_dir(arguments.check.report_dir);
-  const auto results =
-      proofs::finish_run(bindings, run, std::move(ledger.pairs), proofs::Completeness::Complete);
+  const auto results = proofs::finish_run(bindings, run.engine, run.execution,
+                                          std::move(ledger.pairs), proofs::Completeness::Complete);
   return report_results(results, arguments.check, {});
 }
 
@@ -113,7 +115,7 @@ int run_merge(MergeArguments& arguments) {
 
 void add_merge_command(CLI::App& app) {
   auto arguments = std::make_shared<MergeArguments>();
-  arguments->check.run.jobs = 0;
+  arguments->check.run.execution.jobs = 0;
   CLI::App* command = app.add_subcommand(
       "merge",
       "Merge the journals of a run's shards (check --shard K/N --report DIR, one DIR each) into "
@@ -130,7 +132,7 @@ void add_merge_command(CLI::App& app) {
                       "Where the shards' plugin libraries are now, in their order, when not at "
                       "the paths they ran with; each must be the same library (its digest)");
   command
-      ->add_option("--jobs", arguments->check.run.jobs,
+      ->add_option("--jobs", arguments->check.run.execution.jobs,
                    "Threads for shrinking and coverage (default: one per core)")
       ->check(CLI::Range(1u, 256u));
   command->add_option("--junit", arguments->check.junit_file,

@@ -102,7 +102,7 @@ constexpr MutantLaw kMutantLaws[] = {
 
 // The least index in [0, kMaxCases) of a failing case of binding, if any.
 std::optional<std::uint64_t> first_failing_case(const LawBinding& binding,
-                                                const RunOptions& options) {
+                                                const EngineOptions& options) {
   for (std::uint64_t index = 0; index < kMaxCases; ++index) {
     if (check_case_at(binding, options, index).outcome.verdict == Verdict::Failed) return index;
   }
@@ -114,7 +114,7 @@ void time_to_first_failure(benchmark::State& state, const LawBinding* binding, M
     state.SkipWithError("the catalogue binds no such law on this model");
     return;
   }
-  const RunOptions options;  // as `perturb check` with no options
+  const EngineOptions options;  // as `perturb check` with no options
   const calculus::ScopedMutant active(mutant);
   std::optional<std::uint64_t> first;
   for (auto _ : state) {

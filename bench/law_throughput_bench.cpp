@@ -38,7 +38,7 @@ constexpr const char* kFamilies[] = {"cla",   "cdc", "linear", "tangent",
 constexpr const char* kModels[] = {"closures", "smooth"};
 
 void check_family(benchmark::State& state, const std::vector<const LawBinding*>& bindings) {
-  const RunOptions options;  // as `perturb check` with no options
+  const EngineOptions options;  // as `perturb check` with no options
   std::uint64_t failed = 0, discarded = 0;
   for (auto _ : state) {
     failed = discarded = 0;

@@ -2,7 +2,7 @@
 // one's own, with the runner, shrinker and reports of `perturb check`.
 //
 //   perturb::proofs::CheckOptions options;
-//   options.run.cases = 500;
+//   options.run.engine.cases = 500;
 //   options.report_dir = "report";
 //   const auto results = perturb::proofs::check(MyModel{}, options);
 //   return perturb::proofs::all_hold(results) ? 0 : 1;

@@ -15,8 +15,8 @@
 int main(int argc, char** argv) {
   bool broken = false;
   perturb::proofs::CheckOptions options;
-  options.run.cases = 300;
-  options.run.jobs = 2;
+  options.run.engine.cases = 300;
+  options.run.execution.jobs = 2;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument == "--broken") {

@@ -11,8 +11,8 @@ namespace {
 
 perturb::proofs::CheckOptions law_options() {
   perturb::proofs::CheckOptions options;
-  options.run.cases = 200;
-  options.run.seed = 7;
+  options.run.engine.cases = 200;
+  options.run.engine.seed = 7;
   return options;
 }
 

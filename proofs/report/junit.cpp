@@ -43,7 +43,7 @@ std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& o
   std::uint64_t failures = 0, errors = 0;
   std::string cases;
   for (const LawResult& r : results) {
-    const std::vector<std::string> problems = unhealthy_reasons(r, options.discard_limits);
+    const std::vector<std::string> problems = unhealthy_reasons(r, options.engine.discard_limits);
     cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\">\n", xml_escaped(r.info.id),
                          xml_escaped(r.model + (r.foil ? " (foil)" : "")));
     if (r.counterexample) {
@@ -72,7 +72,7 @@ std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& o
     cases += "    </testcase>\n";
   }
   const std::string suite = fmt::format("perturb check, seed {}, {} cases per law and model",
-                                        options.seed, options.cases);
+                                        options.engine.seed, options.engine.cases);
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"perturb check\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\">\n"

@@ -58,39 +58,40 @@ json build_json(const BuildInfo& build) {
 }
 
 json run_options_json(const RunOptions& options) {
-  return {{"seed", options.seed},
-          {"cases", options.cases},
-          {"max_size", options.max_size},
+  return {{"seed", options.engine.seed},
+          {"cases", options.engine.cases},
+          {"max_size", options.engine.max_size},
           {"tolerance",
-           {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
-          {"discard_limits", discard_limits_json(options.discard_limits)},
-          {"case_memory", options.case_memory},
-          {"shrink", options.shrink},
-          {"laws", options.law_patterns},
-          {"models", options.model_names},
-          {"equations", options.equations},
-          {"rule_file", options.rule_file},
-          {"plugins", options.plugins}};
+           {{"relative", options.engine.tolerance.relative},
+            {"absolute", options.engine.tolerance.absolute}}},
+          {"discard_limits", discard_limits_json(options.engine.discard_limits)},
+          {"case_memory", options.engine.case_memory},
+          {"shrink", options.engine.shrink},
+          {"laws", options.record.law_patterns},
+          {"models", options.record.model_names},
+          {"equations", options.record.equations},
+          {"rule_file", options.record.rule_file},
+          {"plugins", options.record.plugins}};
 }
 
 calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptions options) {
   try {
-    options.seed = record.at("seed").get<std::uint64_t>();
-    options.cases = record.at("cases").get<std::uint64_t>();
-    options.max_size = record.at("max_size").get<std::uint32_t>();
-    options.tolerance.relative = record.at("tolerance").at("relative").get<double>();
-    options.tolerance.absolute = record.at("tolerance").at("absolute").get<double>();
+    options.engine.seed = record.at("seed").get<std::uint64_t>();
+    options.engine.cases = record.at("cases").get<std::uint64_t>();
+    options.engine.max_size = record.at("max_size").get<std::uint32_t>();
+    options.engine.tolerance.relative = record.at("tolerance").at("relative").get<double>();
+    options.engine.tolerance.absolute = record.at("tolerance").at("absolute").get<double>();
     for (DiscardKind kind : kDiscardKinds) {
-      options.discard_limits.set(
+      options.engine.discard_limits.set(
           kind, record.at("discard_limits").at(std::string(discard_kind_name(kind))).get<double>());
     }
-    options.case_memory = record.at("case_memory").get<std::uint64_t>();
-    options.shrink = record.at("shrink").get<bool>();
-    options.law_patterns = record.at("laws").get<std::vector<std::string>>();
-    options.model_names = record.at("models").get<std::vector<std::string>>();
-    options.equations = record.at("equations").get<std::vector<std::string>>();
-    options.rule_file = record.at("rule_file").get<std::string>();
-    options.plugins = record.at("plugins").get<std::vector<std::string>>();
+    options.engine.case_memory = record.at("case_memory").get<std::uint64_t>();
+    options.engine.shrink = record.at("shrink").get<bool>();
+    options.record.law_patterns = record.at("laws").get<std::vector<std::string>>();
+    options.record.model_names = record.at("models").get<std::vector<std::string>>();
+    options.record.equations = record.at("equations").get<std::vector<std::string>>();
+    options.record.rule_file = record.at("rule_file").get<std::string>();
+    options.record.plugins = record.at("plugins").get<std::vector<std::string>>();
   } catch (const json::exception& error) {
     return calculus::Error{std::string("the run's options: ") + error.what(), std::nullopt};
   }
@@ -98,10 +99,11 @@ calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptio
   const auto share = [](double x) { return std::isfinite(x) && x >= 0 && x <= 1; };
   bool limits_ok = true;
   for (DiscardKind kind : kDiscardKinds)
-    limits_ok = limits_ok && share(options.discard_limits.of(kind));
-  if (options.cases == 0 || options.cases > 100000000 || options.max_size == 0 ||
-      options.max_size > 200 || !share(options.tolerance.relative) ||
-      !share(options.tolerance.absolute) || !limits_ok) {
+    limits_ok = limits_ok && share(options.engine.discard_limits.of(kind));
+  if (options.engine.cases == 0 || options.engine.cases > 100000000 ||
+      options.engine.max_size == 0 || options.engine.max_size > 200 ||
+      !share(options.engine.tolerance.relative) || !share(options.engine.tolerance.absolute) ||
+      !limits_ok) {
     return calculus::Error{
         "the run's options: cases, max_size, tolerance or a discard limit is outside the range "
         "perturb check allows",
@@ -119,7 +121,7 @@ std::string file_digest(const std::string& path) {
 
 json provenance_json(const RunOptions& options) {
   json plugins = json::array();
-  for (const std::string& path : options.plugins)
+  for (const std::string& path : options.record.plugins)
     plugins.push_back({{"path", path}, {"digest", file_digest(path)}});
   const BuildInfo& build = this_build();
   json provenance = {{"perturb", build.version},
@@ -128,7 +130,8 @@ json provenance_json(const RunOptions& options) {
                      {"options", run_options_json(options)},
                      {"plugins", plugins}};
   // The rules' text decides the laws as much as the path names them.
-  if (!options.rule_file.empty()) provenance["rule_file_digest"] = file_digest(options.rule_file);
+  if (!options.record.rule_file.empty())
+    provenance["rule_file_digest"] = file_digest(options.record.rule_file);
   return provenance;
 }
 

@@ -129,12 +129,12 @@ std::optional<calculus::Error> validate_recorded_case(const LawBinding& binding,
       recorded.case_seed)
     return error(fmt::format("not the recorded case: case {} of seed {} has another case seed",
                              recorded.case_index, recorded.run_seed));
-  RunOptions options;
-  options.seed = recorded.run_seed;
-  options.max_size = recorded.max_size;
+  EngineOptions engine;
+  engine.seed = recorded.run_seed;
+  engine.max_size = recorded.max_size;
   Case generated;
   try {
-    generated = generate_case(binding, options, recorded.case_index);
+    generated = generate_case(binding, engine, recorded.case_index);
   } catch (const std::exception& failure) {
     return error(std::string("cannot regenerate the recorded case: ") + failure.what());
   }

@@ -71,7 +71,7 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"statement", result.info.statement},
           {"reference", result.info.reference},
           {"model", result.model},
-          {"seed", options.seed},
+          {"seed", options.engine.seed},
           {"case", c.case_index},
           {"case_seed", c.case_seed},
           {"original", case_to_json(c.original)},
@@ -85,8 +85,9 @@ json counterexample_json(const LawResult& result, const RunOptions& options) {
           {"error", c.outcome.detail},
           {"failure", failure_kind_name(c.outcome.failure)},
           {"certified", c.outcome.certified},
-          {"witness", c.outcome.difference ? witness_json(*c.outcome.difference, options.tolerance)
-                                           : json(nullptr)},
+          {"witness", c.outcome.difference
+                          ? witness_json(*c.outcome.difference, options.engine.tolerance)
+                          : json(nullptr)},
           {"shrink_steps", c.shrink_steps},
           {"repro", repro_command(result, options)}};
 }
@@ -184,12 +185,14 @@ namespace {
 std::string check_command_of(const LawResult& result, const RunOptions& options,
                              std::uint64_t cases) {
   std::string sources;
-  for (const std::string& plugin : options.plugins) sources += " --plugin " + plugin;
-  for (const std::string& equation : options.equations)
+  for (const std::string& plugin : options.record.plugins) sources += " --plugin " + plugin;
+  for (const std::string& equation : options.record.equations)
     sources += " --equation " + shell_quoted(equation);
-  if (!options.rule_file.empty()) sources += " --rule-file " + shell_quoted(options.rule_file);
+  if (!options.record.rule_file.empty())
+    sources += " --rule-file " + shell_quoted(options.record.rule_file);
   return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
-                     sources, result.info.id, result.model, options.seed, cases, options.max_size);
+                     sources, result.info.id, result.model, options.engine.seed, cases,
+                     options.engine.max_size);
 }
 
 // The command that reaches a hung case again: under the run's --case-timeout,
@@ -198,7 +201,7 @@ std::string check_command_of(const LawResult& result, const RunOptions& options,
 std::string hang_repro_command(const LawResult& result, const RunOptions& options,
                                std::uint64_t case_index) {
   return fmt::format("{} --case-timeout {}", check_command_of(result, options, case_index + 1),
-                     options.case_timeout > 0 ? options.case_timeout : 60.0);
+                     options.execution.case_timeout > 0 ? options.execution.case_timeout : 60.0);
 }
 
 }  // namespace
@@ -206,7 +209,7 @@ std::string hang_repro_command(const LawResult& result, const RunOptions& option
 std::string repro_command(const LawResult& result, const RunOptions& options) {
   return check_command_of(
       result, options,
-      result.counterexample ? result.counterexample->case_index + 1 : options.cases);
+      result.counterexample ? result.counterexample->case_index + 1 : options.engine.cases);
 }
 
 json case_to_json(const Case& k) {
@@ -284,7 +287,7 @@ std::string extent_text(const std::vector<LawResult>& results, const RunOptions&
   if (extent.complete()) return "";
   std::uint64_t counted = 0;
   for (const LawResult& r : results) counted += r.cases;
-  const std::uint64_t all = options.cases * results.size();
+  const std::uint64_t all = options.engine.cases * results.size();
   const std::string resume =
       extent.resume.empty() ? std::string() : fmt::format("; `{}` goes on with it", extent.resume);
   if (extent.kind == RunExtent::Kind::Shard) {
@@ -343,7 +346,7 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
          {"failed", result.failed},
          {"discarded", result.discarded},
          {"discards", discards_json(result)},
-         {"health", health_json(result, options.discard_limits)},
+         {"health", health_json(result, options.engine.discard_limits)},
          {"confidence",
           confidence_text(result).empty() ? json(nullptr) : json(confidence_text(result))},
          {"labels", result.labels},
@@ -356,16 +359,16 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
                                  {"inconclusive", inconclusive_cases(result)}};
     }
   }
-  json report = {
-      {"format", "perturb-report/2"},
-      {"seed", options.seed},
-      {"cases", options.cases},
-      {"max_size", options.max_size},
-      {"tolerance",
-       {{"relative", options.tolerance.relative}, {"absolute", options.tolerance.absolute}}},
-      {"discard_limits", discard_limits_json(options.discard_limits)},
-      {"provenance", provenance_json(options)},
-      {"results", entries}};
+  json report = {{"format", "perturb-report/2"},
+                 {"seed", options.engine.seed},
+                 {"cases", options.engine.cases},
+                 {"max_size", options.engine.max_size},
+                 {"tolerance",
+                  {{"relative", options.engine.tolerance.relative},
+                   {"absolute", options.engine.tolerance.absolute}}},
+                 {"discard_limits", discard_limits_json(options.engine.discard_limits)},
+                 {"provenance", provenance_json(options)},
+                 {"results", entries}};
   if (!extent.complete()) {
     std::uint64_t counted = 0;
     for (const LawResult& r : results) counted += r.cases;
@@ -390,7 +393,8 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
   std::string text = fmt::format(
       "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance "
       "{}.\n\n",
-      options.seed, options.cases, options.max_size, semantics::to_string(options.tolerance));
+      options.engine.seed, options.engine.cases, options.engine.max_size,
+      semantics::to_string(options.engine.tolerance));
   if (!extent.complete())
     text += "**Partial report.** " + extent_text(results, options, extent) + "\n\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0) {
@@ -405,7 +409,7 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
   std::string discards, health, coverage, labels, proofs;
   for (const LawResult& r : results) {
     if (r.proving) proofs += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, proof_text(r));
-    const std::vector<std::string> reasons = unhealthy_reasons(r, options.discard_limits);
+    const std::vector<std::string> reasons = unhealthy_reasons(r, options.engine.discard_limits);
     const std::optional<double> rate = failure_rate_bound(r);
     const std::string bound = rate ? "< " + percent_text(*rate) : std::string("–");
     text += fmt::format("| `{}` | {}{} | {} | {} | {} | {} | {} | {} |\n", r.info.id, r.model,
@@ -425,7 +429,7 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
       pair_labels += (pair_labels.empty() ? "" : ", ") + label_text(label, count, r.cases);
     labels += fmt::format("* `{}` on {}: {}\n", r.info.id, r.model, pair_labels);
   }
-  text += fmt::format("\nDiscard limits: {}.\n", limits_text(options.discard_limits));
+  text += fmt::format("\nDiscard limits: {}.\n", limits_text(options.engine.discard_limits));
   if (!proofs.empty()) {
     text +=
         "\n## Proofs\n\nA proving model's pass is a proof for every point, its failure a "
@@ -459,8 +463,8 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
     text += fmt::format("\n## `{}` fails in {}{}\n\n{} ({})\n\nCase {} (case seed {}), {}.\n\n",
                         r.info.id, r.model, r.foil ? " (foil)" : "", r.info.statement,
                         r.info.reference, c.case_index, c.case_seed,
-                        options.shrink ? fmt::format("shrunk in {} steps", c.shrink_steps)
-                                       : std::string("not shrunk (--no-shrink)"));
+                        options.engine.shrink ? fmt::format("shrunk in {} steps", c.shrink_steps)
+                                              : std::string("not shrunk (--no-shrink)"));
     for (const CaseTerm& entry : c.shrunk.terms) {
       text += fmt::format("* `{}` = `{}` : `{}` in context `{}`{}\n", entry.role,
                           calculus::to_string(entry.term, entry.context),
@@ -473,7 +477,7 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
                         shown_point(c.shrunk), c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
     if (c.outcome.difference) {
       text += "* witness:\n";
-      for (const std::string& line : witness_lines(*c.outcome.difference, options.tolerance))
+      for (const std::string& line : witness_lines(*c.outcome.difference, options.engine.tolerance))
         text += "  * " + line + "\n";
     }
     text += "\nBefore shrinking:\n\n";
@@ -491,26 +495,26 @@ std::string pair_details_text(const LawResult& result, const RunOptions& options
   std::string text;
   if (result.proving) text += "    " + proof_text(result) + "\n";
   for (const std::string& line : discard_lines(result)) text += "    discarded " + line + "\n";
-  for (const std::string& reason : unhealthy_reasons(result, options.discard_limits))
+  for (const std::string& reason : unhealthy_reasons(result, options.engine.discard_limits))
     text += "    unhealthy: " + reason + "\n";
   for (const CoverageResult& coverage : result.coverage) {
-    if (coverage.verdict == CoverageVerdict::Undecided || options.stats)
+    if (coverage.verdict == CoverageVerdict::Undecided || options.record.stats)
       text += "    coverage: " + describe(coverage) + "\n";
   }
-  if (options.stats) {
+  if (options.record.stats) {
     for (const auto& [label, count] : result.labels)
       text += "    label " + label_text(label, count, result.cases) + "\n";
   }
   if (result.counterexample) {
     const Counterexample& c = *result.counterexample;
     for (const CaseTerm& entry : c.shrunk.terms) {
-      text += fmt::format("    {} {} = {}\n", options.shrink ? "shrunk" : "case", entry.role,
+      text += fmt::format("    {} {} = {}\n", options.engine.shrink ? "shrunk" : "case", entry.role,
                           calculus::to_string(entry.term, entry.context));
     }
     text += fmt::format("    point {}\n    lhs {}\n    rhs {}\n    {}\n", shown_point(c.shrunk),
                         c.outcome.lhs, c.outcome.rhs, c.outcome.detail);
     if (c.outcome.difference)
-      text += witness_text(*c.outcome.difference, options.tolerance, "    ");
+      text += witness_text(*c.outcome.difference, options.engine.tolerance, "    ");
   }
   return text;
 }
@@ -524,7 +528,7 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
     failed += r.failed;
     discarded += r.discarded;
     if (r.failed > 0) ++failing_laws;
-    const bool is_healthy = healthy(r, options.discard_limits);
+    const bool is_healthy = healthy(r, options.engine.discard_limits);
     if (!is_healthy) ++unhealthy_laws;
     const std::optional<double> rate = failure_rate_bound(r);
     text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}{}{}\n",
@@ -536,14 +540,14 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
   }
   // A partial run (a deadline, a shard) did not count every pair's cases.
   const std::string asked = extent.complete()
-                                ? fmt::format("{} cases each", options.cases)
-                                : fmt::format("{} cases each asked, {} counted", options.cases,
-                                              passed + failed + discarded);
+                                ? fmt::format("{} cases each", options.engine.cases)
+                                : fmt::format("{} cases each asked, {} counted",
+                                              options.engine.cases, passed + failed + discarded);
   text += fmt::format(
       "{} law × model pairs, seed {}, {}, tolerance {}: {} passed, {} failed, {} "
       "discarded; {} pairs fail, {} unhealthy (failure rates: 95 % upper confidence bounds)\n",
-      results.size(), options.seed, asked, semantics::to_string(options.tolerance), passed, failed,
-      discarded, failing_laws, unhealthy_laws);
+      results.size(), options.engine.seed, asked, semantics::to_string(options.engine.tolerance),
+      passed, failed, discarded, failing_laws, unhealthy_laws);
   if (!extent.complete()) text += extent_text(results, options, extent) + "\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0)
     text += fmt::format("{} case(s) hung past --case-timeout: see the discards above\n", hung);

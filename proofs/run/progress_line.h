@@ -10,7 +10,7 @@
 
 namespace perturb::proofs {
 
-// Where a run is (RunOptions::progress): cases done of all, and the pair a
+// Where a run is (ExecutionOptions::progress): cases done of all, and the pair a
 // worker has just finished a batch of cases of.
 struct RunProgress {
   std::uint64_t done = 0;

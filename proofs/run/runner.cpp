@@ -44,12 +44,12 @@ void tally_discard(std::map<std::string, DiscardTally>& discards, const std::str
 // although its heap in use does not.
 constexpr std::int64_t kTrimAfter = std::int64_t{8} << 20;
 
-Outcome check_generated_case(const LawBinding& binding, const RunOptions& options,
+Outcome check_generated_case(const LawBinding& binding, const EngineOptions& engine,
                              std::uint64_t index, Case* generated) {
-  const std::uint64_t seed = case_seed(options.seed, binding.info.id, binding.model, index);
+  const std::uint64_t seed = case_seed(engine.seed, binding.info.id, binding.model, index);
   try {
-    Case k = generate_case(binding, options, index);
-    Outcome outcome = binding.check(k, options.tolerance, compare_seed_of(seed));
+    Case k = generate_case(binding, engine, index);
+    Outcome outcome = binding.check(k, engine.tolerance, compare_seed_of(seed));
     if (generated) *generated = std::move(k);
     return outcome;
   } catch (const std::bad_alloc&) {
@@ -64,11 +64,11 @@ Outcome check_generated_case(const LawBinding& binding, const RunOptions& option
 
 // check() within a case's memory budget, trimming the heap after a large case.
 template <class Check>
-Outcome within_case_memory(const RunOptions& options, Check check) {
+Outcome within_case_memory(const EngineOptions& engine, Check check) {
   std::int64_t peak = 0;
   Outcome outcome;
   {
-    const semantics::CaseMemoryScope memory(options.case_memory);
+    const semantics::CaseMemoryScope memory(engine.case_memory);
     try {
       outcome = check();
     } catch (const semantics::CaseMemoryExceeded& error) {
@@ -84,20 +84,20 @@ Outcome within_case_memory(const RunOptions& options, Check check) {
   return outcome;
 }
 
-Outcome run_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
+Outcome run_case(const LawBinding& binding, const EngineOptions& engine, std::uint64_t index,
                  Case* generated) {
   return within_case_memory(
-      options, [&] { return check_generated_case(binding, options, index, generated); });
+      engine, [&] { return check_generated_case(binding, engine, index, generated); });
 }
 
 // Adds the labels of case `index`, generated and not checked, to `labels`;
 // a case that cannot be generated within its budget adds none.
-void label_generated_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index,
-                          std::map<std::string, std::uint64_t>& labels) {
+void label_generated_case(const LawBinding& binding, const EngineOptions& engine,
+                          std::uint64_t index, std::map<std::string, std::uint64_t>& labels) {
   std::vector<std::string> generated;
-  within_case_memory(options, [&] {
+  within_case_memory(engine, [&] {
     try {
-      generated = case_labels(generate_case(binding, options, index));
+      generated = case_labels(generate_case(binding, engine, index));
     } catch (const std::bad_alloc&) {
       throw;
     } catch (const std::exception&) {
@@ -120,16 +120,16 @@ bool any_undecided(const std::vector<CoverageResult>& coverage) {
 constexpr std::uint64_t kCoverageCasesFactor = 16;
 constexpr std::uint64_t kCoverageCasesAtLeast = 4096;
 
-std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const RunOptions& options,
+std::vector<CoverageResult> decide_coverage(const LawBinding& binding, const EngineOptions& engine,
                                             std::map<std::string, std::uint64_t> labels) {
   const std::vector<CoverageRequirement> requirements = coverage_requirements(binding);
-  std::uint64_t cases = options.cases;
+  std::uint64_t cases = engine.cases;
   std::vector<CoverageResult> coverage = coverage_results(requirements, labels, cases);
-  const std::uint64_t cap = std::max(kCoverageCasesFactor * options.cases, kCoverageCasesAtLeast);
+  const std::uint64_t cap = std::max(kCoverageCasesFactor * engine.cases, kCoverageCasesAtLeast);
   while (any_undecided(coverage) && cases < cap) {
     const std::uint64_t next = std::min(cap, std::max<std::uint64_t>(2 * cases, cases + 256));
     for (std::uint64_t index = cases; index < next; ++index)
-      label_generated_case(binding, options, index, labels);
+      label_generated_case(binding, engine, index, labels);
     cases = next;
     coverage = coverage_results(requirements, labels, cases);
   }
@@ -170,9 +170,9 @@ std::uint64_t compare_seed_of(std::uint64_t case_seed) {
   return calculus::hash_combine(case_seed, calculus::hash_string("compare"));
 }
 
-Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index) {
-  CaseGenerator gen(case_seed(options.seed, binding.info.id, binding.model, index),
-                    generator_options(binding, options.max_size));
+Case generate_case(const LawBinding& binding, const EngineOptions& engine, std::uint64_t index) {
+  CaseGenerator gen(case_seed(engine.seed, binding.info.id, binding.model, index),
+                    generator_options(binding, engine.max_size));
   return binding.generate(gen);
 }
 
@@ -240,61 +240,61 @@ bool RunLedger::complete(std::size_t bindings, std::uint64_t cases, Shard shard)
   return true;
 }
 
-CheckedCase check_case_at(const LawBinding& binding, const RunOptions& options,
+CheckedCase check_case_at(const LawBinding& binding, const EngineOptions& engine,
                           std::uint64_t index) {
   Case k;
-  CheckedCase checked{run_case(binding, options, index, &k), case_labels(k)};
+  CheckedCase checked{run_case(binding, engine, index, &k), case_labels(k)};
   if (checked.outcome.via_normal_form) checked.labels.emplace_back(kViaNormalFormLabel);
   for (const std::string& label : checked.outcome.labels) checked.labels.push_back(label);
   return checked;
 }
 
-void run_units(const std::vector<LawBinding>& bindings, const RunOptions& options,
-               RunLedger& ledger) {
+void run_units(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
+               const ExecutionOptions& execution, RunLedger& ledger) {
   ledger.pairs.resize(bindings.size());
   std::vector<std::uint64_t> pending;
-  const std::uint64_t count = unit_count(bindings.size(), options.cases);
+  const std::uint64_t count = unit_count(bindings.size(), engine.cases);
   for (std::uint64_t unit = 0; unit < count; ++unit) {
-    if (in_shard(unit, bindings.size(), options.cases, options.shard) && !ledger.units.count(unit))
+    if (in_shard(unit, bindings.size(), engine.cases, execution.shard) && !ledger.units.count(unit))
       pending.push_back(unit);
   }
-  if (options.worker_processes || options.case_timeout > 0) {
-    run_units_in_processes(bindings, options, pending, ledger);
+  if (execution.worker_processes || execution.case_timeout > 0) {
+    run_units_in_processes(bindings, engine, execution, pending, ledger);
     return;
   }
   std::uint64_t total = 0, done = 0;
   for (std::uint64_t unit : pending) {
-    const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
+    const CaseUnit range = case_unit(unit, bindings.size(), engine.cases);
     total += range.last - range.first;
   }
   std::mutex ledger_mutex;
   const auto past_deadline = [&] {
-    return options.deadline && std::chrono::steady_clock::now() >= *options.deadline;
+    return execution.deadline && std::chrono::steady_clock::now() >= *execution.deadline;
   };
   std::vector<bool> serial;
   for (std::uint64_t unit : pending)
     serial.push_back(
-        bindings[case_unit(unit, bindings.size(), options.cases).binding].capabilities.serial);
-  run_queued_units(serial, options.jobs, [&](std::uint64_t i) {
-    const CaseUnit range = case_unit(pending[i], bindings.size(), options.cases);
+        bindings[case_unit(unit, bindings.size(), engine.cases).binding].capabilities.serial);
+  run_queued_units(serial, execution.jobs, [&](std::uint64_t i) {
+    const CaseUnit range = case_unit(pending[i], bindings.size(), engine.cases);
     const LawBinding& binding = bindings[range.binding];
     PairTally tally;
     for (std::uint64_t index = range.first; index < range.last; ++index) {
       if (past_deadline()) return;
-      const CheckedCase checked = check_case_at(binding, options, index);
+      const CheckedCase checked = check_case_at(binding, engine, index);
       count_case(tally, index, checked.labels, checked.outcome);
     }
     const std::lock_guard lock(ledger_mutex);
     ledger.add(pending[i], range.binding, tally);
-    if (options.unit_done) options.unit_done(pending[i], tally);
+    if (execution.unit_done) execution.unit_done(pending[i], tally);
     done += range.last - range.first;
-    if (options.progress) options.progress({done, total, binding.info.id, binding.model});
+    if (execution.progress) execution.progress({done, total, binding.info.id, binding.model});
   });
 }
 
 std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
-                                  const RunOptions& options, std::vector<PairTally> tallies,
-                                  Completeness completeness) {
+                                  const EngineOptions& engine, const ExecutionOptions& execution,
+                                  std::vector<PairTally> tallies, Completeness completeness) {
   const bool complete = completeness == Completeness::Complete;
   std::vector<LawResult> results(bindings.size());
   for (std::size_t b = 0; b < bindings.size(); ++b) {
@@ -314,9 +314,9 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
       Counterexample counterexample;
       counterexample.case_index = *tally.first_failure;
       counterexample.case_seed =
-          case_seed(options.seed, result.info.id, result.model, *tally.first_failure);
+          case_seed(engine.seed, result.info.id, result.model, *tally.first_failure);
       counterexample.original_outcome =
-          run_case(bindings[b], options, *tally.first_failure, &counterexample.original);
+          run_case(bindings[b], engine, *tally.first_failure, &counterexample.original);
       counterexample.shrunk = counterexample.original;
       counterexample.outcome = counterexample.original_outcome;
       result.counterexample = std::move(counterexample);
@@ -327,21 +327,22 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
     for (std::size_t b = 0; b < results.size(); ++b)
       results[b].coverage =
           coverage_results(coverage_requirements(bindings[b]), results[b].labels, results[b].cases);
-  } else if (options.worker_processes && options.jobs > 1) {
+  } else if (execution.worker_processes && execution.jobs > 1) {
     const std::vector<std::string> lines =
-        map_in_processes(results.size(), options.jobs, [&](std::uint64_t b) {
-          return coverage_line(decide_coverage(bindings[b], options, results[b].labels));
+        map_in_processes(results.size(), execution.jobs, [&](std::uint64_t b) {
+          return coverage_line(decide_coverage(bindings[b], engine, results[b].labels));
         });
     for (std::size_t b = 0; b < results.size(); ++b)
       results[b].coverage = coverage_of_line(bindings[b], lines[b]);
   } else {
-    run_queued_units(std::vector<bool>(results.size(), false), options.jobs, [&](std::uint64_t b) {
-      results[b].coverage = decide_coverage(bindings[b], options, results[b].labels);
-    });
+    run_queued_units(
+        std::vector<bool>(results.size(), false), execution.jobs, [&](std::uint64_t b) {
+          results[b].coverage = decide_coverage(bindings[b], engine, results[b].labels);
+        });
   }
 
-  if (options.shrink && complete) {
-    run_queued_units(serial_bindings(bindings), options.jobs, [&](std::uint64_t b) {
+  if (engine.shrink && complete) {
+    run_queued_units(serial_bindings(bindings), execution.jobs, [&](std::uint64_t b) {
       if (!results[b].counterexample) return;
       Counterexample& counterexample = *results[b].counterexample;
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);
@@ -349,7 +350,7 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
       ShrinkResult shrunk =
           shrink_case(counterexample.original, counterexample.original_outcome, [&](const Case& k) {
             return within_case_memory(
-                options, [&] { return binding.check(k, options.tolerance, compare_seed); });
+                engine, [&] { return binding.check(k, engine.tolerance, compare_seed); });
           });
       counterexample.shrunk = std::move(shrunk.shrunk);
       counterexample.outcome = std::move(shrunk.outcome);
@@ -360,13 +361,13 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
 }
 
 std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
-                                const RunOptions& options) {
+                                const EngineOptions& engine, const ExecutionOptions& execution) {
   RunLedger ledger;
-  run_units(bindings, options, ledger);
-  const bool complete = ledger.complete(bindings.size(), options.cases, options.shard);
+  run_units(bindings, engine, execution, ledger);
+  const bool complete = ledger.complete(bindings.size(), engine.cases, execution.shard);
   return finish_run(
-      bindings, options, std::move(ledger.pairs),
-      complete && options.shard.count == 1 ? Completeness::Complete : Completeness::Partial);
+      bindings, engine, execution, std::move(ledger.pairs),
+      complete && execution.shard.count == 1 ? Completeness::Complete : Completeness::Partial);
 }
 
 }  // namespace perturb::proofs

@@ -13,9 +13,7 @@
 // it re-runs each pair's lowest failing case, decides coverage and shrinks.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -25,17 +23,9 @@
 #include "proofs/binding/binding.h"
 #include "proofs/cases/discard.h"
 #include "proofs/run/coverage.h"
-#include "proofs/run/progress_line.h"
-#include "semantics/case_memory.h"
-#include "semantics/tolerance.h"
+#include "proofs/run/run_options.h"
 
 namespace perturb::proofs {
-
-// The K-th of N deterministic slices of a run's case space (check --shard K/N).
-struct Shard {
-  std::uint32_t index = 1;  // K, in [1, count]
-  std::uint32_t count = 1;  // N
-};
 
 // The discarded cases of a pair that share one reason.
 struct DiscardTally {
@@ -61,52 +51,6 @@ void fold_into(PairTally& total, const PairTally& part);
 // Counts the case `index`, with these labels and this outcome, into tally.
 void count_case(PairTally& tally, std::uint64_t index, const std::vector<std::string>& labels,
                 const Outcome& outcome);
-
-struct RunOptions {
-  std::uint64_t seed = 1;
-  std::uint64_t cases = 1000;
-  std::uint32_t max_size = 10;
-  unsigned jobs = 1;
-  semantics::Tolerance tolerance;
-  // The share of its cases a pair may discard, per kind (proofs/run/health.h).
-  DiscardLimits discard_limits;
-  bool shrink = true;
-  // Whether the terminal summary lists each pair's labels (check --stats).
-  bool stats = false;
-  // The heap one case may allocate before it is discarded (semantics/case_memory.h).
-  std::uint64_t case_memory = semantics::kDefaultCaseMemory;
-  // The plugin libraries the models came from (perturb check --plugin), so
-  // that a report's repro lines load them again.
-  std::vector<std::string> plugins;
-  // The text laws of the run (perturb check --equation), in order, for the
-  // same reason: they are equation.1, equation.2, … only together.
-  std::vector<std::string> equations;
-  std::string rule_file;  // perturb check --rule-file, for the same reason
-  // The --law and --model arguments that selected the bindings, recorded in
-  // the report's provenance so that the run can be repeated.
-  std::vector<std::string> law_patterns;
-  std::vector<std::string> model_names;
-  // Called after each unit of cases, from the worker thread that ran it or,
-  // with worker processes, from the runner (proofs/run/progress_line.h).
-  std::function<void(const RunProgress&)> progress;
-
-  // How the first phase (and the deciding of coverage) runs; none of these
-  // changes a complete run's results.
-  Shard shard;
-  // No case starts after this time (check --max-time); the unit a worker is
-  // in then is abandoned, uncounted.
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  // Whether the first phase runs in `jobs` worker processes rather than
-  // threads (proofs/run/worker_processes.h; check --workers), and at jobs ≥ 2
-  // coverage is decided in forked processes too (proofs/run/process_map.h).
-  bool worker_processes = false;
-  // When positive, cases run in worker processes, and one that runs longer
-  // than this many seconds is killed and discarded as a hang (check --case-timeout).
-  double case_timeout = 0;
-  // Called once per counted unit, serialised (not concurrently), after the
-  // unit's tally was added: the journal of check --report.
-  std::function<void(std::uint64_t unit, const PairTally& tally)> unit_done;
-};
 
 // The unit `unit` of a run: cases [first, last) of bindings[binding].
 struct CaseUnit {
@@ -136,10 +80,10 @@ struct RunLedger {
   bool complete(std::size_t bindings, std::uint64_t cases, Shard shard) const;
 };
 
-// The first phase: counts the units of options.shard that `ledger` lacks
-// into it, until done or options.deadline.
-void run_units(const std::vector<LawBinding>& bindings, const RunOptions& options,
-               RunLedger& ledger);
+// The first phase: counts the units of execution.shard that `ledger` lacks
+// into it, until done or execution.deadline.
+void run_units(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
+               const ExecutionOptions& execution, RunLedger& ledger);
 
 // One case generated and checked within its memory budget, with the labels
 // it is counted under (those of the case, and those the check added).
@@ -147,7 +91,7 @@ struct CheckedCase {
   Outcome outcome;
   std::vector<std::string> labels;
 };
-CheckedCase check_case_at(const LawBinding& binding, const RunOptions& options,
+CheckedCase check_case_at(const LawBinding& binding, const EngineOptions& engine,
                           std::uint64_t index);
 
 struct Counterexample {
@@ -180,23 +124,31 @@ struct LawResult {
 };
 
 // The case of index `index` of a bound law, as the run generates it.
-Case generate_case(const LawBinding& binding, const RunOptions& options, std::uint64_t index);
+Case generate_case(const LawBinding& binding, const EngineOptions& engine, std::uint64_t index);
 
 // The seed driving the extensional comparison of a case with this case seed.
 std::uint64_t compare_seed_of(std::uint64_t case_seed);
 
 // The second phase: the results of the tallies (one per binding, in order).
 // Complete: every case was counted, coverage may be decided on more
-// generated cases and counterexamples are shrunk (options.shrink). Partial
+// generated cases and counterexamples are shrunk (engine.shrink). Partial
 // (a deadline, a shard): results say what the counted cases gave, nothing more.
 enum class Completeness { Complete, Partial };
 std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
-                                  const RunOptions& options, std::vector<PairTally> tallies,
-                                  Completeness completeness);
+                                  const EngineOptions& engine, const ExecutionOptions& execution,
+                                  std::vector<PairTally> tallies, Completeness completeness);
 
-// Runs every binding for options.cases cases; one result per binding, in
+// Runs every binding for engine.cases cases; one result per binding, in
 // order. With a deadline, the results may be partial: LawResult::cases
 // says how many cases each pair counted.
-std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings, const RunOptions& options);
+std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
+                                const EngineOptions& engine, const ExecutionOptions& execution);
+
+// The same, from a run's whole options, of which the runner reads the
+// engine's and the execution's, never the record.
+inline std::vector<LawResult> run_laws(const std::vector<LawBinding>& bindings,
+                                       const RunOptions& options) {
+  return run_laws(bindings, options.engine, options.execution);
+}
 
 }  // namespace perturb::proofs

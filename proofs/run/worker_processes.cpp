@@ -48,7 +48,7 @@ std::string tally_line(const PairTally& tally) {
 // EACH" and reports them, each case as it ends when EACH is 1, else their
 // tally at the end of the command (a write per case would cost the cheapest
 // laws a tenth more); ends when the runner closes its commands.
-[[noreturn]] void serve(const std::vector<LawBinding>& bindings, const RunOptions& options,
+[[noreturn]] void serve(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
                         int commands, int outcomes) {
   int status = 0;
   try {
@@ -68,7 +68,7 @@ std::string tally_line(const PairTally& tally) {
           if (each == 0) {
             PairTally tally;
             for (std::uint64_t index = first; index < last; ++index) {
-              const CheckedCase checked = check_case_at(bindings[binding], options, index);
+              const CheckedCase checked = check_case_at(bindings[binding], engine, index);
               count_case(tally, index, checked.labels, checked.outcome);
             }
             if (!write_all(outcomes, tally_line(tally))) return;
@@ -76,7 +76,7 @@ std::string tally_line(const PairTally& tally) {
           }
           for (std::uint64_t index = first; index < last; ++index) {
             if (!write_all(outcomes,
-                           outcome_line(index, check_case_at(bindings[binding], options, index))))
+                           outcome_line(index, check_case_at(bindings[binding], engine, index))))
               return;
           }
         }
@@ -112,18 +112,20 @@ struct Worker {
 
 class WorkerPool {
  public:
-  WorkerPool(const std::vector<LawBinding>& bindings, const RunOptions& options,
-             const std::vector<std::uint64_t>& pending, RunLedger& ledger)
+  WorkerPool(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
+             const ExecutionOptions& execution, const std::vector<std::uint64_t>& pending,
+             RunLedger& ledger)
       : bindings_(bindings),
-        options_(options),
+        engine_(engine),
+        execution_(execution),
         pending_(pending),
         ledger_(ledger),
-        workers_(std::max(1u, options.jobs)),
+        workers_(std::max(1u, execution.jobs)),
         timeout_(std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(options.case_timeout))),
-        has_timeout_(options.case_timeout > 0) {
+            std::chrono::duration<double>(execution.case_timeout))),
+        has_timeout_(execution.case_timeout > 0) {
     for (std::uint64_t unit : pending) {
-      const CaseUnit range = case_unit(unit, bindings.size(), options.cases);
+      const CaseUnit range = case_unit(unit, bindings.size(), engine.cases);
       total_ += range.last - range.first;
     }
   }
@@ -136,7 +138,7 @@ class WorkerPool {
 
   void run() {
     for (;;) {
-      if (options_.deadline && Clock::now() >= *options_.deadline) return;
+      if (execution_.deadline && Clock::now() >= *execution_.deadline) return;
       for (Worker& worker : workers_) {
         if (!worker.busy && next_pending_ < pending_.size())
           assign(worker, pending_[next_pending_++]);
@@ -161,7 +163,7 @@ class WorkerPool {
       }
       for (Worker& worker : workers_) {
         if (has_timeout_ && worker.busy && Clock::now() - worker.last_heard > timeout_)
-          replace(worker, DiscardKind::Hang, hang_reason(options_.case_timeout));
+          replace(worker, DiscardKind::Hang, hang_reason(execution_.case_timeout));
       }
     }
   }
@@ -171,7 +173,7 @@ class WorkerPool {
     std::vector<int> inherited;
     for (const Worker& other : workers_) add_open_ends(other.process, inherited);
     worker.process = fork_piped(inherited, [&](int commands, int outcomes) {
-      serve(bindings_, options_, commands, outcomes);
+      serve(bindings_, engine_, commands, outcomes);
     });
     worker.buffer.clear();
   }
@@ -179,7 +181,7 @@ class WorkerPool {
   void assign(Worker& worker, std::uint64_t unit) {
     worker.busy = true;
     worker.unit = unit;
-    worker.range = case_unit(unit, bindings_.size(), options_.cases);
+    worker.range = case_unit(unit, bindings_.size(), engine_.cases);
     worker.next = worker.range.first;
     worker.each_case = has_timeout_;
     worker.tally = {};
@@ -203,10 +205,10 @@ class WorkerPool {
   void complete(Worker& worker) {
     worker.busy = false;
     ledger_.add(worker.unit, worker.range.binding, worker.tally);
-    if (options_.unit_done) options_.unit_done(worker.unit, worker.tally);
+    if (execution_.unit_done) execution_.unit_done(worker.unit, worker.tally);
     done_ += worker.range.last - worker.range.first;
     const LawBinding& binding = bindings_[worker.range.binding];
-    if (options_.progress) options_.progress({done_, total_, binding.info.id, binding.model});
+    if (execution_.progress) execution_.progress({done_, total_, binding.info.id, binding.model});
   }
 
   // Reads what the worker reported; a worker that ended mid-unit died on its case.
@@ -266,7 +268,8 @@ class WorkerPool {
   }
 
   const std::vector<LawBinding>& bindings_;
-  const RunOptions& options_;
+  const EngineOptions& engine_;
+  const ExecutionOptions& execution_;
   const std::vector<std::uint64_t>& pending_;
   RunLedger& ledger_;
   std::vector<Worker> workers_;
@@ -283,10 +286,11 @@ std::string hang_reason(double case_timeout) {
                      case_timeout);
 }
 
-void run_units_in_processes(const std::vector<LawBinding>& bindings, const RunOptions& options,
+void run_units_in_processes(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
+                            const ExecutionOptions& execution,
                             const std::vector<std::uint64_t>& pending, RunLedger& ledger) {
   const IgnoreBrokenPipes ignore;
-  WorkerPool pool(bindings, options, pending, ledger);
+  WorkerPool pool(bindings, engine, execution, pending, ledger);
   pool.run();
 }
 

@@ -8,7 +8,7 @@
 // Each of `jobs` worker processes, forked from the runner, checks the cases
 // of the units it is handed and reports their outcomes on a pipe, at the end
 // of the unit, or case by case under a timeout; a worker that reports nothing
-// for options.case_timeout seconds is killed, its case is discarded as a hang
+// for execution.case_timeout seconds is killed, its case is discarded as a hang
 // (DiscardKind::Hang, with its index, so the report names it and its repro
 // line), and a new worker goes on with the rest of the unit. A worker that
 // dies on a case (a plugin's crash) discards it likewise, as internal, once
@@ -25,8 +25,9 @@
 namespace perturb::proofs {
 
 // Counts the units `pending` (unit numbers, runner.h) into ledger, in
-// worker processes, until done or options.deadline.
-void run_units_in_processes(const std::vector<LawBinding>& bindings, const RunOptions& options,
+// worker processes, until done or execution.deadline.
+void run_units_in_processes(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
+                            const ExecutionOptions& execution,
                             const std::vector<std::uint64_t>& pending, RunLedger& ledger);
 
 // The reason of a hang's discard: "the case ran longer than --case-timeout 2 s".

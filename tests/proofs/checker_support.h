@@ -50,10 +50,10 @@ inline LawBinding text_law_on(std::string_view text, std::string_view model) {
 inline RunOptions small_run(std::uint64_t seed, std::uint64_t cases, bool shrink = false,
                             unsigned jobs = 2) {
   RunOptions options;
-  options.seed = seed;
-  options.cases = cases;
-  options.jobs = jobs;
-  options.shrink = shrink;
+  options.engine.seed = seed;
+  options.engine.cases = cases;
+  options.execution.jobs = jobs;
+  options.engine.shrink = shrink;
   return options;
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("closures@rational: no case of any law has sin, cos or exp", "[exact]"
     ++laws;
     CHECK_FALSE(b.capabilities.transcendentals);
     for (std::uint64_t i = 0; i < 40; ++i) {
-      const Case k = generate_case(b, small_run(3, 40), i);
+      const Case k = generate_case(b, small_run(3, 40).engine, i);
       bool mul = false;
       for (const CaseTerm& t : k.terms) {
         INFO(b.info.id << " case " << i);

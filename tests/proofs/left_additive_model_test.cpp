@@ -43,9 +43,9 @@ bool contains_tangent(const perturb::calculus::Term& term) {
 
 perturb::proofs::CheckOptions run_of(std::uint64_t cases) {
   perturb::proofs::CheckOptions options;
-  options.run.cases = cases;
-  options.run.jobs = 1;
-  options.run.shrink = false;
+  options.run.engine.cases = cases;
+  options.run.execution.jobs = 1;
+  options.run.engine.shrink = false;
   return options;
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("its cases contain no T", "[left-additive]") {
   for (const auto& binding : bindings) {
     CHECK_FALSE(binding.capabilities.differential);
     for (std::uint64_t i = 0; i < 30; ++i) {
-      const auto k = perturb::proofs::generate_case(binding, options, i);
+      const auto k = perturb::proofs::generate_case(binding, options.engine, i);
       for (const auto& entry : k.terms) {
         INFO(binding.info.id << " case " << i << ": " << entry.role);
         CHECK_FALSE(contains_tangent(entry.term));

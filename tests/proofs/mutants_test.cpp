@@ -34,17 +34,18 @@ Tally run_against(calculus::Mutant mutant, std::string_view law, std::uint64_t c
     result.mutant_failed = run_laws({bound}, options).front().failed;
   }
   for (std::uint64_t index = 0; index < cases; ++index) {
-    const Case k = generate_case(bound, options, index);
+    const Case k = generate_case(bound, options.engine, index);
     const std::uint64_t compare =
-        compare_seed_of(case_seed(options.seed, bound.info.id, bound.model, index));
-    const Outcome baseline = bound.check(k, options.tolerance, compare);
+        compare_seed_of(case_seed(options.engine.seed, bound.info.id, bound.model, index));
+    const Outcome baseline = bound.check(k, options.engine.tolerance, compare);
     if (baseline.verdict == Verdict::Failed) {
       ++result.baseline_failed;
       if (!baseline.detail.starts_with("error")) ++result.baseline_differ;
     }
     if (baseline.verdict != Verdict::Passed) continue;
     const calculus::ScopedMutant active(mutant);
-    if (bound.check(k, options.tolerance, compare).verdict == Verdict::Failed) ++result.caught;
+    if (bound.check(k, options.engine.tolerance, compare).verdict == Verdict::Failed)
+      ++result.caught;
   }
   return result;
 }

@@ -59,7 +59,7 @@ TEST_CASE("sound.T draws about one case in four from the own-output family", "[g
   const std::uint64_t cases = 400;
   std::uint64_t family = 0;
   for (std::uint64_t i = 0; i < cases; ++i)
-    family += has_own_output_shape(generate_case(binding, options, i).term("M").term);
+    family += has_own_output_shape(generate_case(binding, options.engine, i).term("M").term);
   CHECK(family >= cases / 6);
   CHECK(family <= cases / 3);
 }
@@ -70,6 +70,6 @@ TEST_CASE("finite-difference fails sound.T within its first 16 cases", "[generat
   const RunOptions options;
   std::uint64_t failed = 0;
   for (std::uint64_t i = 0; i < 16; ++i)
-    failed += check_case_at(binding, options, i).outcome.verdict == Verdict::Failed;
+    failed += check_case_at(binding, options.engine, i).outcome.verdict == Verdict::Failed;
   CHECK(failed > 0);
 }

@@ -75,7 +75,7 @@ static_assert(!perturb::proofs::CheckableModel<WithoutName>);
 TEST_CASE("check: a run in which no law ran does not hold", "[plugin]") {
   CHECK_FALSE(perturb::proofs::all_hold({}));
   CheckOptions options;
-  options.run.cases = 5;
+  options.run.engine.cases = 5;
   options.laws = {"no.such.law"};
   CHECK_FALSE(
       perturb::proofs::all_hold(perturb::proofs::check(linear_maps::LinearMaps(), options)));
@@ -83,7 +83,7 @@ TEST_CASE("check: a run in which no law ran does not hold", "[plugin]") {
 
 TEST_CASE("check: the linear-maps model passes every law it hosts", "[plugin]") {
   CheckOptions options;
-  options.run.cases = 100;
+  options.run.engine.cases = 100;
   const auto results = perturb::proofs::check(linear_maps::LinearMaps(), options);
   CHECK(perturb::proofs::all_hold(results));
   // It hosts every first-order law: D1–D7, the linear maps, the tangent monad …
@@ -100,7 +100,7 @@ TEST_CASE("check: the linear-maps model passes every law it hosts", "[plugin]") 
 
 TEST_CASE("check: D(f) = 2·(f∘π1) fails D3 with a shrunk counterexample", "[plugin]") {
   CheckOptions options;
-  options.run.cases = 50;
+  options.run.engine.cases = 50;
   options.laws = {"cdc.D3", "cla.*"};
   const auto results = perturb::proofs::check(linear_maps::broken_linear_maps(), options);
   const LawResult* d3 = find_law(results, "cdc.D3.identity");
@@ -118,7 +118,7 @@ TEST_CASE("check: writes report.json when report_dir is set", "[plugin]") {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("perturb_check_report_" + std::to_string(::getpid()));
   CheckOptions options;
-  options.run.cases = 20;
+  options.run.engine.cases = 20;
   options.laws = {"cdc.D2.sum"};
   options.report_dir = dir.string();
   perturb::proofs::check(linear_maps::broken_linear_maps(), options);
@@ -138,7 +138,7 @@ TEST_CASE("linear-only models get terms without literals or primitives", "[plugi
   for (const auto& binding : bindings) {
     CHECK(binding.capabilities.linear_only);
     for (std::uint64_t i = 0; i < 20; ++i) {
-      const auto k = perturb::proofs::generate_case(binding, options, i);
+      const auto k = perturb::proofs::generate_case(binding, options.engine, i);
       for (const auto& entry : k.terms) {
         INFO(binding.info.id << " case " << i << ": " << entry.role);
         CHECK_FALSE(term_has_literal(entry.term));

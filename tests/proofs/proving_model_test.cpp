@@ -60,10 +60,10 @@ TEST_CASE("symbolic's passes on D1–D7 and the tangent laws are proofs, and nea
   for (const LawBinding& b : all_bindings()) {
     if (b.model != kSymbolic || !is_proof_target(b.info.id)) continue;
     const RunOptions options = small_run(7, 20);
-    for (std::uint64_t i = 0; i < options.cases; ++i) {
-      const Case k = generate_case(b, options, i);
-      const std::uint64_t seed = case_seed(options.seed, b.info.id, b.model, i);
-      const Outcome outcome = b.check(k, options.tolerance, compare_seed_of(seed));
+    for (std::uint64_t i = 0; i < options.engine.cases; ++i) {
+      const Case k = generate_case(b, options.engine, i);
+      const std::uint64_t seed = case_seed(options.engine.seed, b.info.id, b.model, i);
+      const Outcome outcome = b.check(k, options.engine.tolerance, compare_seed_of(seed));
       INFO(b.info.id << " case " << i << ": " << outcome.detail);
       CHECK(outcome.verdict != Verdict::Failed);
       if (outcome.verdict == Verdict::Passed) {

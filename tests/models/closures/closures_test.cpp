@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "../read_reals.h"
 #include "calculus/error.h"
 #include "calculus/normalize.h"
 #include "calculus/parse.h"
@@ -21,7 +22,6 @@
 #include "models/closures/foils.h"
 #include "models/registry.h"
 #include "models/smooth/smooth.h"
-#include "read_reals.h"
 #include "semantics/category_error.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"

@@ -15,9 +15,9 @@
 #include <thread>
 #include <vector>
 
+#include "../same_bits.h"
 #include "calculus/random_draws.h"
 #include "models/closures/closures.h"
-#include "same_bits.h"
 #include "semantics/evaluation_budget.h"
 
 using namespace perturb;

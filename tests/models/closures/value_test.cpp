@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "../same_bits.h"
 #include "calculus/error.h"
 #include "models/scalars/fields.h"
-#include "same_bits.h"
 
 using namespace perturb::models;
 using namespace perturb::models::closures;

@@ -6,12 +6,12 @@
 #include <cmath>
 #include <iostream>
 
+#include "../read_reals.h"
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "calculus/random_term.h"
 #include "models/closures/closures.h"
 #include "models/smooth/smooth.h"
-#include "read_reals.h"
 #include "semantics/interpret.h"
 
 using namespace perturb;

@@ -22,11 +22,11 @@
 #include <thread>
 #include <vector>
 
+#include "../read_reals.h"
 #include "calculus/error.h"
 #include "calculus/print.h"
 #include "calculus/random_term.h"
 #include "models/smooth/smooth.h"
-#include "read_reals.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/category_error.h"

@@ -5,7 +5,7 @@
 // check exact folds only.
 #include <catch2/catch.hpp>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "proofs/binding/certified_twin.h"
 #include "proofs/run/health.h"
 

@@ -29,11 +29,11 @@ TEST_CASE("sound.lemma-5.5 discards a case whose T_x M exceeds the size budget",
   // Case 4452 of seed 1: M has 222 DAG nodes and T_x M about 2·10⁶ (16·10⁶
   // as a tree); checking it took 33 s and 412 MB before the budget.
   const RunOptions options;
-  const Case k = generate_case(lemma, options, 4452);
+  const Case k = generate_case(lemma, options.engine, 4452);
   CHECK(calculus::dag_size(k.term("M").term) < 1000);
   CHECK_THROWS_AS(calculus::tangent_of(k.term("M").term, laws::detail::kMaxDerivedNodes),
                   calculus::TooLarge);
-  const Outcome outcome = lemma.check(k, options.tolerance, 0);
+  const Outcome outcome = lemma.check(k, options.engine.tolerance, 0);
   CHECK(outcome.verdict == Verdict::Discarded);
   CHECK(outcome.detail ==
         "T_x M would build more than 100000 nodes (size budget of derived terms)");
@@ -45,7 +45,8 @@ TEST_CASE("sound.lemma-5.5 checks cases within the size budget", "[proofs][budge
   const RunOptions options;
   std::uint64_t discarded = 0;
   for (std::uint64_t index = 0; index < 200; ++index) {
-    const Outcome outcome = lemma.check(generate_case(lemma, options, index), options.tolerance, 0);
+    const Outcome outcome =
+        lemma.check(generate_case(lemma, options.engine, index), options.engine.tolerance, 0);
     INFO("case " << index << ": " << outcome.detail);
     CHECK(outcome.verdict != Verdict::Failed);
     discarded += outcome.verdict == Verdict::Discarded;
@@ -63,11 +64,11 @@ TEST_CASE("sound.lemma-5.5 evaluates a T_x M of a 4.5·10⁸-node tree in few st
   const std::vector<LawBinding> bindings = builtin_bindings({.max_evaluation_steps = 1'000'000});
   const LawBinding& lemma = binding_of(bindings, "sound.lemma-5.5", "closures@rational");
   const RunOptions options;
-  const Case k = generate_case(lemma, options, 809);
+  const Case k = generate_case(lemma, options.engine, 809);
   const calculus::Term tangent = calculus::tangent_of(k.term("M").term);
   CHECK(calculus::dag_size(tangent) < 20000);
   CHECK(tangent->tree_size() > 100'000'000);
-  const Outcome outcome = lemma.check(k, options.tolerance, 0);
+  const Outcome outcome = lemma.check(k, options.engine.tolerance, 0);
   INFO(outcome.detail);
   CHECK(outcome.verdict == Verdict::Passed);
 }

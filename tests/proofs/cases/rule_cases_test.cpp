@@ -5,7 +5,7 @@
 // model the δ-redex must fold to an exact literal.
 #include <catch2/catch.hpp>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "proofs/laws/laws_soundness.h"
 
 using namespace perturb;
@@ -24,8 +24,8 @@ TEST_CASE("every case of a one-step soundness law has a redex of its rule", "[la
       const calculus::Rules rules{.rounded_folds = !bound.capabilities.certified};
       const RunOptions options = small_run(1, 500);
       int without = 0;
-      for (std::uint64_t i = 0; i < options.cases; ++i) {
-        const Case k = generate_case(bound, options, i);
+      for (std::uint64_t i = 0; i < options.engine.cases; ++i) {
+        const Case k = generate_case(bound, options.engine, i);
         if (!laws::detail::has_redex_of(k.term("M").term, family, rules)) ++without;
       }
       INFO(law << " on " << model << ": " << without << " of 500 cases without a redex");

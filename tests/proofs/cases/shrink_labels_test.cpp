@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "../checker_support.h"
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "calculus/typecheck.h"
-#include "checker_support.h"
 #include "proofs/cases/labels.h"
 #include "proofs/cases/shrink.h"
 
@@ -40,7 +40,7 @@ TEST_CASE("shrink candidates keep the type and are no larger", "[shrink]") {
   for (const char* law : {"sound.lemma-5.4", "sound.T", "cdc.D5", "tangent.functor.composition"}) {
     const LawBinding& bound = binding(law, "closures");
     for (std::uint64_t index = 0; index < 8; ++index) {
-      const Case k = generate_case(bound, options, index);
+      const Case k = generate_case(bound, options.engine, index);
       for (const CaseTerm& entry : k.terms) {
         const auto candidates = shrink_candidates(entry.context, entry.term, entry.type);
         for (const calculus::Term& candidate : candidates) {
@@ -82,7 +82,8 @@ TEST_CASE("a shrunk foil counterexample still fails and is no larger", "[shrink]
     CHECK(case_size(c.shrunk) <= case_size(c.original));
     CHECK(c.shrink_steps > 0);
     CHECK(case_size(c.shrunk) < case_size(c.original));
-    const Outcome replayed = bound.check(c.shrunk, options.tolerance, compare_seed_of(c.case_seed));
+    const Outcome replayed =
+        bound.check(c.shrunk, options.engine.tolerance, compare_seed_of(c.case_seed));
     CHECK(replayed.verdict == Verdict::Failed);
     CHECK(replayed.detail == c.original_outcome.detail);
     CHECK(c.outcome.verdict == Verdict::Failed);

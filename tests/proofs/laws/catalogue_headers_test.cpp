@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "tests/source_root.h"
 
 namespace {

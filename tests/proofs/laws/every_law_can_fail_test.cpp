@@ -13,7 +13,7 @@
 #include <set>
 #include <string>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "models/closures/closures.h"
 #include "proofs/check.h"
 

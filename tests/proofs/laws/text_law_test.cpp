@@ -6,8 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "../checker_support.h"
 #include "calculus/print.h"
-#include "checker_support.h"
 #include "proofs/binding/builtin_text_law_bindings.h"
 #include "proofs/cases/case_generator.h"
 #include "proofs/report/report.h"

@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 
 namespace perturb::proofs {
 

@@ -13,7 +13,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "proofs/report/report.h"
 
 using namespace perturb;

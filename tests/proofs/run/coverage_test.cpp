@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 #include "proofs/report/report.h"
 #include "proofs/run/health.h"
 
@@ -111,7 +111,7 @@ TEST_CASE("coverage decided in worker processes is the coverage threads decide",
   }
   RunOptions threads = small_run(1, 100);
   RunOptions processes = threads;
-  processes.worker_processes = true;
+  processes.execution.worker_processes = true;
   const std::vector<LawResult> by_threads = run_laws(bindings, threads),
                                by_processes = run_laws(not_here, processes);
   REQUIRE(by_processes.size() == by_threads.size());
@@ -137,7 +137,7 @@ TEST_CASE("a missed requirement makes the pair unhealthy, named with its shares"
   REQUIRE(results[0].coverage.size() == 1);
   CHECK(results[0].coverage[0].verdict == CoverageVerdict::Missed);
   CHECK(results[0].coverage[0].count == 0);
-  CHECK_FALSE(all_healthy(results, options.discard_limits));
+  CHECK_FALSE(all_healthy(results, options.engine.discard_limits));
   const std::string summary = summary_text(results, options);
   INFO(summary);
   CHECK(summary.find("UNHEALTHY") != std::string::npos);

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "checker_support.h"
+#include "../checker_support.h"
 
 namespace perturb::proofs {
 namespace {

@@ -171,15 +171,15 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
   std::filesystem::create_directories(dir);
   const std::vector<LawBinding> bindings = named_bindings(3);
   RunOptions options;
-  options.cases = 100;
+  options.engine.cases = 100;
   const Shard shard{2, 3};
   std::vector<JournalEntry> written;
   {
     JournalWriter writer(dir, provenance_json(options), shard, {});
-    for (std::uint64_t unit = 0; unit < unit_count(bindings.size(), options.cases); ++unit) {
-      if (!in_shard(unit, bindings.size(), options.cases, shard)) continue;
+    for (std::uint64_t unit = 0; unit < unit_count(bindings.size(), options.engine.cases); ++unit) {
+      if (!in_shard(unit, bindings.size(), options.engine.cases, shard)) continue;
       written.push_back({unit, pair_name(bindings[unit % bindings.size()]),
-                         unit_tally(case_unit(unit, bindings.size(), options.cases), unit)});
+                         unit_tally(case_unit(unit, bindings.size(), options.engine.cases), unit)});
       writer.append(written.back());
     }
   }
@@ -190,10 +190,10 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
   CHECK(journal->provenance == provenance_json(options));
   CHECK_FALSE(journal->cut_short);
   REQUIRE(journal->entries.size() == written.size());
-  auto ledger = ledger_of(journal->entries, bindings, options.cases, shard);
+  auto ledger = ledger_of(journal->entries, bindings, options.engine.cases, shard);
   REQUIRE(ledger.ok());
-  CHECK(ledger->complete(bindings.size(), options.cases, shard));
-  CHECK_FALSE(ledger->complete(bindings.size(), options.cases, {1, 3}));
+  CHECK(ledger->complete(bindings.size(), options.engine.cases, shard));
+  CHECK_FALSE(ledger->complete(bindings.size(), options.engine.cases, {1, 3}));
 
   // A stop in the middle of a line: the units before it are kept.
   const auto path = dir / std::string(kJournalFile);
@@ -207,12 +207,12 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
   // Another run's bindings: refused, naming the unit.
   std::vector<LawBinding> others = named_bindings(3);
   others[1].model = "other";
-  CHECK_FALSE(ledger_of(journal->entries, others, options.cases, shard).ok());
+  CHECK_FALSE(ledger_of(journal->entries, others, options.engine.cases, shard).ok());
   // Another shard's units, and a tally that is not its unit's: refused.
-  CHECK_FALSE(ledger_of(journal->entries, bindings, options.cases, {1, 3}).ok());
+  CHECK_FALSE(ledger_of(journal->entries, bindings, options.engine.cases, {1, 3}).ok());
   std::vector<JournalEntry> forged = journal->entries;
   forged.front().tally.passed += 1;
-  CHECK_FALSE(ledger_of(forged, bindings, options.cases, shard).ok());
+  CHECK_FALSE(ledger_of(forged, bindings, options.engine.cases, shard).ok());
   // A line that is not a journal's: an error with its line number.
   { std::ofstream(path, std::ios::app) << "\n{\"unit\": \"x\"}\n"; }
   auto bad = read_journal(dir);
@@ -223,16 +223,16 @@ TEST_CASE("a journal reads back its units, and ignores a last line cut short", "
 
 TEST_CASE("the run's options survive their provenance record", "[provenance]") {
   RunOptions options;
-  options.seed = 77;
-  options.cases = 123;
-  options.max_size = 14;
-  options.tolerance.relative = 1e-5;
-  options.case_memory = 1000;
-  options.shrink = false;
-  options.law_patterns = {"cdc.*"};
-  options.model_names = {"smooth", "closures"};
-  options.equations = {"forall a : R. a + 0 = a"};
-  options.discard_limits.set(DiscardKind::Budget, 0.2);
+  options.engine.seed = 77;
+  options.engine.cases = 123;
+  options.engine.max_size = 14;
+  options.engine.tolerance.relative = 1e-5;
+  options.engine.case_memory = 1000;
+  options.engine.shrink = false;
+  options.record.law_patterns = {"cdc.*"};
+  options.record.model_names = {"smooth", "closures"};
+  options.record.equations = {"forall a : R. a + 0 = a"};
+  options.engine.discard_limits.set(DiscardKind::Budget, 0.2);
   auto back = run_options_from_json(run_options_json(options));
   REQUIRE(back.ok());
   CHECK(run_options_json(*back) == run_options_json(options));

@@ -3,8 +3,8 @@
 // JSON round trip, and Markdown that names every failing law.
 #include <catch2/catch.hpp>
 
+#include "../checker_support.h"
 #include "calculus/random_term.h"
-#include "checker_support.h"
 #include "proofs/report/report.h"
 
 using namespace perturb;
@@ -51,7 +51,7 @@ TEST_CASE("report.json is byte-identical for 1 and 2 threads, counterexamples in
   RunOptions options = small_run(1, 70, /*shrink=*/true, /*jobs=*/1);
   const std::vector<LawResult> one = run_laws(bindings, options);
   const std::string one_text = report_json(one, options).dump(2);
-  options.jobs = 2;
+  options.execution.jobs = 2;
   const std::vector<LawResult> two = run_laws(bindings, options);
   const std::string two_text = report_json(two, options).dump(2);
   CHECK(one_text == two_text);
@@ -74,7 +74,7 @@ TEST_CASE("a case read back from its JSON is α-equal, contexts and points inclu
       if (!hosted) continue;
       const LawBinding& bound = binding(law, model);
       for (std::uint64_t index = 0; index < 25; ++index) {
-        const Case k = generate_case(bound, options, index);
+        const Case k = generate_case(bound, options.engine, index);
         const nlohmann::json json = case_to_json(k);
         INFO(law << " on " << model << ", seed 7, case " << index << ": " << json.dump());
         const auto parsed = case_from_json(json);

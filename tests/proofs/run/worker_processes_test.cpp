@@ -34,12 +34,12 @@ std::vector<LawBinding> some_bindings() {
 // unit's tally at its end.
 RunLedger run(const std::vector<LawBinding>& bindings, bool processes, double case_timeout = 0) {
   RunOptions options;
-  options.cases = 80;
-  options.jobs = 2;
-  options.worker_processes = processes;
-  options.case_timeout = case_timeout;
+  options.engine.cases = 80;
+  options.execution.jobs = 2;
+  options.execution.worker_processes = processes;
+  options.execution.case_timeout = case_timeout;
   RunLedger ledger;
-  run_units(bindings, options, ledger);
+  run_units(bindings, options.engine, options.execution, ledger);
   return ledger;
 }
 
@@ -69,21 +69,22 @@ TEST_CASE("a case that ends its worker is discarded under its own index", "[runn
   // reports its unit (cases 32 to 63) at the end, so nothing of the unit is
   // heard before it dies; checked again case by case, the unit names 37.
   RunOptions options;
-  options.cases = 80;
-  options.jobs = 1;
-  options.worker_processes = true;
+  options.engine.cases = 80;
+  options.execution.jobs = 1;
+  options.execution.worker_processes = true;
   LawBinding binding;
   binding.info.id = "law.dies";
   binding.model = "model";
   binding.generate = [](CaseGenerator&) { return Case{}; };
-  const std::uint64_t dying = compare_seed_of(case_seed(options.seed, "law.dies", "model", 37));
+  const std::uint64_t dying =
+      compare_seed_of(case_seed(options.engine.seed, "law.dies", "model", 37));
   binding.check = [dying](const Case&, const perturb::semantics::Tolerance&,
                           std::uint64_t compare_seed) {
     if (compare_seed == dying) _exit(70);
     return Outcome{};
   };
   RunLedger ledger;
-  run_units({binding}, options, ledger);
+  run_units({binding}, options.engine, options.execution, ledger);
   REQUIRE(ledger.pairs.size() == 1);
   const PairTally& tally = ledger.pairs[0];
   CHECK(tally.cases() == 80);
