@@ -5,6 +5,9 @@
 #include "calculus/error.h"
 
 namespace perturb::calculus {
+
+#if PERTURB_MUTANTS
+
 namespace {
 
 // Global rather than thread_local so that a mutant set before the checker
@@ -16,6 +19,8 @@ std::atomic<Mutant> active{Mutant::None};
 Mutant active_mutant() { return active.load(std::memory_order_relaxed); }
 
 void set_active_mutant(Mutant mutant) { active.store(mutant, std::memory_order_relaxed); }
+
+#endif
 
 const char* mutant_name(Mutant mutant) {
   switch (mutant) {

@@ -3,6 +3,10 @@
 // A test suite or law checker that cannot tell a mutant from the real
 // calculus is too weak. Test-only: the default is Mutant::None, and nothing
 // outside tests and the checker's self-test should ever set another.
+//
+// The switch exists only in a build with PERTURB_MUTANTS (CMake option, on
+// where the tests are built); elsewhere active_mutant() is the constant
+// Mutant::None and the places it is consulted compile to the calculus alone.
 #pragma once
 
 namespace perturb::calculus {
@@ -28,14 +32,16 @@ inline constexpr Mutant kAllMutants[] = {
     Mutant::LiftingIgnoresBinders,        Mutant::ProjectionIgnoresInjection,
     Mutant::PairEtaDropsOtherSummands,    Mutant::ZeroTangentForgetsPoint};
 
+// A stable name, e.g. "diamond-without-tangent-summand".
+const char* mutant_name(Mutant mutant);
+
+#if PERTURB_MUTANTS
+
 // The mutant in effect for all threads (Mutant::None unless a test set one).
 Mutant active_mutant();
 
 // Makes mutant the one in effect for all threads.
 void set_active_mutant(Mutant mutant);
-
-// A stable name, e.g. "diamond-without-tangent-summand".
-const char* mutant_name(Mutant mutant);
 
 // Activates a mutant for the lifetime of the object, then restores the previous one.
 class ScopedMutant {
@@ -48,5 +54,11 @@ class ScopedMutant {
  private:
   Mutant previous_;
 };
+
+#else
+
+constexpr Mutant active_mutant() { return Mutant::None; }
+
+#endif
 
 }  // namespace perturb::calculus
