@@ -57,21 +57,25 @@ json build_json(const BuildInfo& build) {
   return {{"compiler", build.compiler}, {"standard_library", build.standard_library}};
 }
 
-json run_options_json(const RunOptions& options) {
-  return {{"seed", options.engine.seed},
-          {"cases", options.engine.cases},
-          {"max_size", options.engine.max_size},
+json engine_options_json(const EngineOptions& engine) {
+  return {{"seed", engine.seed},
+          {"cases", engine.cases},
+          {"max_size", engine.max_size},
           {"tolerance",
-           {{"relative", options.engine.tolerance.relative},
-            {"absolute", options.engine.tolerance.absolute}}},
-          {"discard_limits", discard_limits_json(options.engine.discard_limits)},
-          {"case_memory", options.engine.case_memory},
-          {"shrink", options.engine.shrink},
-          {"laws", options.record.law_patterns},
-          {"models", options.record.model_names},
-          {"equations", options.record.equations},
-          {"rule_file", options.record.rule_file},
-          {"plugins", options.record.plugins}};
+           {{"relative", engine.tolerance.relative}, {"absolute", engine.tolerance.absolute}}},
+          {"discard_limits", discard_limits_json(engine.discard_limits)}};
+}
+
+json run_options_json(const RunOptions& options) {
+  json record = engine_options_json(options.engine);
+  record.update({{"case_memory", options.engine.case_memory},
+                 {"shrink", options.engine.shrink},
+                 {"laws", options.record.law_patterns},
+                 {"models", options.record.model_names},
+                 {"equations", options.record.equations},
+                 {"rule_file", options.record.rule_file},
+                 {"plugins", options.record.plugins}});
+  return record;
 }
 
 calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptions options) {

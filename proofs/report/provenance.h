@@ -31,6 +31,10 @@ nlohmann::json build_json(const BuildInfo& build);
 // {"typing": 0, …}: each discard kind's limit, as report.json has them.
 nlohmann::json discard_limits_json(const DiscardLimits& limits);
 
+// {"seed", "cases", "max_size", "tolerance", "discard_limits"}: the engine's
+// options that report.json states at its top.
+nlohmann::json engine_options_json(const EngineOptions& engine);
+
 // The options that decide a run's results, as JSON, and back: seed, cases,
 // max_size, tolerance, discard_limits, case_memory, shrink, laws, models,
 // equations, rule_file, plugins (paths). run_options_from_json sets those

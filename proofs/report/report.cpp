@@ -359,16 +359,10 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
                                  {"inconclusive", inconclusive_cases(result)}};
     }
   }
-  json report = {{"format", "perturb-report/2"},
-                 {"seed", options.engine.seed},
-                 {"cases", options.engine.cases},
-                 {"max_size", options.engine.max_size},
-                 {"tolerance",
-                  {{"relative", options.engine.tolerance.relative},
-                   {"absolute", options.engine.tolerance.absolute}}},
-                 {"discard_limits", discard_limits_json(options.engine.discard_limits)},
+  json report = engine_options_json(options.engine);
+  report.update({{"format", "perturb-report/2"},
                  {"provenance", provenance_json(options)},
-                 {"results", entries}};
+                 {"results", entries}});
   if (!extent.complete()) {
     std::uint64_t counted = 0;
     for (const LawResult& r : results) counted += r.cases;
