@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "proofs/run/runner.h"
+#include "proofs/run/law_result.h"
 
 namespace perturb::app {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "calculus/error.h"
-#include "proofs/run/runner.h"
+#include "proofs/run/run_options.h"
 
 namespace perturb::proofs {
 

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "calculus/error.h"
-#include "proofs/run/runner.h"
+#include "proofs/run/law_result.h"
+#include "proofs/run/run_options.h"
 
 namespace perturb::proofs {
 

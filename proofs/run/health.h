@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "proofs/cases/discard.h"
-#include "proofs/run/runner.h"
+#include "proofs/run/law_result.h"
 
 namespace perturb::proofs {
 

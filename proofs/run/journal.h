@@ -15,7 +15,8 @@
 #include <vector>
 
 #include "calculus/error.h"
-#include "proofs/run/runner.h"
+#include "proofs/binding/binding.h"
+#include "proofs/run/case_units.h"
 
 namespace perturb::proofs {
 

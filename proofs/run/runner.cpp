@@ -21,21 +21,6 @@
 namespace perturb::proofs {
 namespace {
 
-// Units have at least kUnitAtLeast cases, for balance between threads, and
-// a pair at most about kUnitsPerPair units, so that the journal of a long
-// run stays small; kUnitAtMost keeps a unit short enough to abandon at a deadline.
-constexpr std::uint64_t kUnitAtLeast = 32;
-constexpr std::uint64_t kUnitsPerPair = 64;
-constexpr std::uint64_t kUnitAtMost = 4096;
-
-void tally_discard(std::map<std::string, DiscardTally>& discards, const std::string& reason,
-                   const DiscardTally& part) {
-  auto [it, added] = discards.try_emplace(reason, part);
-  if (added) return;
-  it->second.count += part.count;
-  it->second.first_case = std::min(it->second.first_case, part.first_case);
-}
-
 // A case that had more heap than this at once drops the dead entries of the
 // hash-consing tables (calculus/interned.h) and hands its freed memory back
 // to the system afterwards (release_free_heap): glibc keeps it mapped otherwise,
@@ -174,70 +159,6 @@ Case generate_case(const LawBinding& binding, const EngineOptions& engine, std::
   CaseGenerator gen(case_seed(engine.seed, binding.info.id, binding.model, index),
                     generator_options(binding, engine.max_size));
   return binding.generate(gen);
-}
-
-void fold_into(PairTally& total, const PairTally& part) {
-  total.passed += part.passed;
-  total.failed += part.failed;
-  total.discarded += part.discarded;
-  for (const auto& [label, count] : part.labels) total.labels[label] += count;
-  if (part.first_failure && (!total.first_failure || *part.first_failure < *total.first_failure))
-    total.first_failure = part.first_failure;
-  for (const auto& [reason, tally] : part.discards) tally_discard(total.discards, reason, tally);
-}
-
-void count_case(PairTally& tally, std::uint64_t index, const std::vector<std::string>& labels,
-                const Outcome& outcome) {
-  for (const std::string& label : labels) ++tally.labels[label];
-  switch (outcome.verdict) {
-    case Verdict::Passed:
-      ++tally.passed;
-      break;
-    case Verdict::Failed:
-      ++tally.failed;
-      if (!tally.first_failure || index < *tally.first_failure) tally.first_failure = index;
-      break;
-    case Verdict::Discarded:
-      ++tally.discarded;
-      tally_discard(tally.discards, outcome.detail, {outcome.discard_kind, 1, index});
-      break;
-  }
-}
-
-std::uint64_t unit_size(std::uint64_t cases) {
-  return std::clamp((cases + kUnitsPerPair - 1) / kUnitsPerPair, kUnitAtLeast, kUnitAtMost);
-}
-
-std::uint64_t unit_count(std::size_t bindings, std::uint64_t cases) {
-  return bindings * ((cases + unit_size(cases) - 1) / unit_size(cases));
-}
-
-CaseUnit case_unit(std::uint64_t unit, std::size_t bindings, std::uint64_t cases) {
-  const std::uint64_t first = (unit / bindings) * unit_size(cases);
-  return {unit % bindings, first, std::min(cases, first + unit_size(cases))};
-}
-
-bool in_shard(std::uint64_t unit, std::size_t bindings, std::uint64_t, Shard shard) {
-  // Each pair starts its round at a shard drawn from a hash of the pair, not
-  // at pair mod N: the pairs of one model sit at one residue of the pair
-  // index, so the shorter last chunk of every pair of an expensive model
-  // would otherwise go to the same shard.
-  const std::uint64_t start = calculus::hash_combine(0, unit % bindings) % shard.count;
-  return (unit / bindings + start) % shard.count == shard.index - 1;
-}
-
-bool RunLedger::add(std::uint64_t unit, std::size_t binding, const PairTally& tally) {
-  if (!units.insert(unit).second) return false;
-  fold_into(pairs.at(binding), tally);
-  return true;
-}
-
-bool RunLedger::complete(std::size_t bindings, std::uint64_t cases, Shard shard) const {
-  const std::uint64_t count = unit_count(bindings, cases);
-  for (std::uint64_t unit = 0; unit < count; ++unit) {
-    if (in_shard(unit, bindings, cases, shard) && !units.count(unit)) return false;
-  }
-  return true;
 }
 
 CheckedCase check_case_at(const LawBinding& binding, const EngineOptions& engine,
