@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "models/scalars/ball_comparison.h"
+#include "models/symbolic/expression_budget.h"
 #include "models/symbolic/expression_tree.h"
-#include "models/symbolic/symbolic.h"
 #include "models/symbolic/zero_proof.h"
 
 namespace perturb::models::expressions {
@@ -67,7 +67,7 @@ std::vector<Ball> sorted(std::span<const Ball> balls) {
 }  // namespace
 
 Ball to_ball(const ex& e) {
-  return fold<Ball>(e, Symbolic::kMaxNodes, [](const ex& node, std::span<const Ball> children) {
+  return fold<Ball>(e, kMaxNodes, [](const ex& node, std::span<const Ball> children) {
     if (GiNaC::is_exactly_a<GiNaC::numeric>(node)) {
       return ball_of(GiNaC::ex_to<GiNaC::numeric>(node));
     }

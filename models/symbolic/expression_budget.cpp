@@ -9,7 +9,6 @@
 
 #include "models/symbolic/coordinate_symbols.h"
 #include "models/symbolic/expression_tree.h"
-#include "models/symbolic/symbolic.h"
 
 namespace perturb::models::expressions {
 
@@ -89,7 +88,7 @@ struct Size {
 // numbers as bounds. Throws InternalError if e is not made of dyadic
 // rationals, +, ·, integer powers, sin, cos, exp and those coordinates.
 Size substituted_size(const ex& e, std::span<const Size> replacements, int dimension) {
-  return fold<Size>(e, Symbolic::kMaxNodes, [&](const ex& node, auto children) {
+  return fold<Size>(e, kMaxNodes, [&](const ex& node, auto children) {
     if (GiNaC::is_exactly_a<GiNaC::numeric>(node)) {
       return Size{1, number(GiNaC::ex_to<GiNaC::numeric>(node))};
     }
@@ -123,13 +122,12 @@ Size substituted_size(const ex& e, std::span<const Size> replacements, int dimen
 
 // Throws EvaluationBudgetExceeded if an expression of this size may not be built.
 void check_budget(const Size& size, const char* what) {
-  if (size.nodes > Symbolic::kMaxNodes) {
-    throw budget(
-        fmt::format("{} of {:.3g} nodes (more than {})", what, size.nodes, Symbolic::kMaxNodes));
+  if (size.nodes > kMaxNodes) {
+    throw budget(fmt::format("{} of {:.3g} nodes (more than {})", what, size.nodes, kMaxNodes));
   }
-  if (size.numbers.widest > Symbolic::kMaxNumberBits) {
+  if (size.numbers.widest > kMaxNumberBits) {
     throw budget(fmt::format("{} with numbers of up to {:.3g} bits (more than {})", what,
-                             size.numbers.widest, Symbolic::kMaxNumberBits));
+                             size.numbers.widest, kMaxNumberBits));
   }
 }
 
@@ -152,7 +150,7 @@ struct ExpandedSize {
 };
 
 ExpandedSize expanded_size(const ex& e) {
-  return fold<ExpandedSize>(e, Symbolic::kMaxIntermediateNodes, [](const ex& node, auto children) {
+  return fold<ExpandedSize>(e, kMaxIntermediateNodes, [](const ex& node, auto children) {
     if (GiNaC::is_exactly_a<GiNaC::numeric>(node)) {
       return ExpandedSize{1, 1, number(GiNaC::ex_to<GiNaC::numeric>(node))};
     }
@@ -206,7 +204,7 @@ std::vector<ex> substituted(const std::vector<ex>& expressions, const std::vecto
   GiNaC::exmap map;
   for (std::size_t i = 0; i < values.size(); ++i) {
     replacements.push_back(checked_size(values[i], dimension));
-    map[Symbolic::coordinate(static_cast<int>(i))] = values[i];
+    map[coordinate_symbol(static_cast<int>(i))] = values[i];
   }
   std::vector<ex> result;
   for (const ex& e : expressions) {
@@ -217,7 +215,7 @@ std::vector<ex> substituted(const std::vector<ex>& expressions, const std::vecto
 }
 
 double derivative_work(const ex& e) {
-  return fold<double>(e, Symbolic::kMaxNodes, [](const ex& node, auto children) {
+  return fold<double>(e, kMaxNodes, [](const ex& node, auto children) {
     double work = 1;
     for (const double child : children) work += child;
     if (GiNaC::is_exactly_a<GiNaC::mul>(node)) {
@@ -234,8 +232,7 @@ bool expansion_within_budget(const ex& e) {
   } catch (const semantics::EvaluationBudgetExceeded&) {
     return false;
   }
-  return estimate.nodes() <= Symbolic::kMaxIntermediateNodes &&
-         estimate.numbers.widest <= Symbolic::kMaxNumberBits;
+  return estimate.nodes() <= kMaxIntermediateNodes && estimate.numbers.widest <= kMaxNumberBits;
 }
 
 }  // namespace perturb::models::expressions

@@ -19,6 +19,15 @@
 
 namespace perturb::models::expressions {
 
+// The largest tree, in nodes, of an expression the model keeps: GiNaC's
+// substitution, differentiation and expansion walk trees, not DAGs.
+inline constexpr double kMaxNodes = 100'000;
+// The most an expansion may build, in nodes, and a derivative may visit
+// and copy (all its partial derivatives together).
+inline constexpr double kMaxIntermediateNodes = 500'000;
+// The most bits of one exact number, numerator and denominator together.
+inline constexpr double kMaxNumberBits = 1 << 14;
+
 // e, an expression in the first `dimension` coordinates, after checking
 // that it is within the budgets (kMaxNodes nodes, kMaxNumberBits bits);
 // throws EvaluationBudgetExceeded if not.

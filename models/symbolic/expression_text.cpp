@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "models/symbolic/expression_budget.h"
 #include "models/symbolic/expression_tree.h"
-#include "models/symbolic/symbolic.h"
 
 namespace perturb::models::expressions {
 
@@ -30,7 +30,7 @@ constexpr std::size_t kMaxPrinted = 2 * kMaxDescription;
 
 std::string describe_number(const GiNaC::numeric& number) {
   const double value = number.to_double();
-  if (std::isfinite(value) && Symbolic::exact(value).is_equal(number)) {
+  if (std::isfinite(value) && exact_number(value).is_equal(number)) {
     return fmt::format("{}", value);
   }
   std::ostringstream text;
@@ -149,7 +149,7 @@ Printed printed_node(const ex& node, std::span<const Printed> children) {
 }  // namespace
 
 std::string describe_expression(const ex& e) {
-  return fold<Printed>(e, Symbolic::kMaxNodes, printed_node).text;
+  return fold<Printed>(e, kMaxNodes, printed_node).text;
 }
 
 }  // namespace perturb::models::expressions

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <ginac/ginac.h>
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -20,6 +21,16 @@
 namespace perturb::models::expressions {
 
 using GiNaC::ex;
+
+// The exact value of a finite double, a dyadic rational.
+inline GiNaC::numeric exact_number(double value) {
+  calculus::check(std::isfinite(value), "symbolic: a number that is not finite");
+  // value = mantissa·2^exponent with |mantissa| in [1/2, 1): mantissa·2⁵³ is an integer.
+  int exponent = 0;
+  const double mantissa = std::frexp(value, &exponent);
+  const auto integer = static_cast<long>(std::ldexp(mantissa, 53));
+  return GiNaC::numeric(integer) * GiNaC::numeric(2).power(exponent - 53);
+}
 
 inline semantics::EvaluationBudgetExceeded budget(const std::string& what) {
   return semantics::EvaluationBudgetExceeded("symbolic: " + what);

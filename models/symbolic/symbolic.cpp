@@ -71,13 +71,8 @@ GiNaC::ex Symbolic::coordinate(int index) {
 }
 
 GiNaC::numeric Symbolic::exact(double value) {
-  calculus::check(std::isfinite(value), "symbolic: a number that is not finite");
   const auto lock = exclusive();
-  // value = mantissa·2^exponent with |mantissa| in [1/2, 1): mantissa·2⁵³ is an integer.
-  int exponent = 0;
-  const double mantissa = std::frexp(value, &exponent);
-  const auto integer = static_cast<long>(std::ldexp(mantissa, 53));
-  return GiNaC::numeric(integer) * GiNaC::numeric(2).power(exponent - 53);
+  return expressions::exact_number(value);
 }
 
 void Symbolic::require_equal(const char* operation, const Object& expected,

@@ -52,6 +52,7 @@
 #include "calculus/term.h"
 #include "models/scalars/ball.h"
 #include "models/smooth/smooth.h"
+#include "models/symbolic/expression_budget.h"
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
 #include "semantics/model_config.h"
@@ -63,14 +64,10 @@ class Symbolic {
  public:
   using Object = Smooth::Object;
 
-  // The largest tree, in nodes, of an expression the model keeps: GiNaC's
-  // substitution, differentiation and expansion walk trees, not DAGs.
-  static constexpr double kMaxNodes = 100'000;
-  // The most an expansion may build, in nodes, and a derivative may visit
-  // and copy (all its partial derivatives together).
-  static constexpr double kMaxIntermediateNodes = 500'000;
-  // The most bits of one exact number, numerator and denominator together.
-  static constexpr double kMaxNumberBits = 1 << 14;
+  // The budgets (models/symbolic/expression_budget.h).
+  static constexpr double kMaxNodes = expressions::kMaxNodes;
+  static constexpr double kMaxIntermediateNodes = expressions::kMaxIntermediateNodes;
+  static constexpr double kMaxNumberBits = expressions::kMaxNumberBits;
 
   class Morphism {
    public:

@@ -6,7 +6,6 @@
 
 #include "models/symbolic/expression_budget.h"
 #include "models/symbolic/expression_tree.h"
-#include "models/symbolic/symbolic.h"
 
 namespace perturb::models::expressions {
 
@@ -52,7 +51,7 @@ bool is_abstractable(const ex& node, Abstraction abstraction) {
 ExpressionSet abstractable_keys(const ex& e, Abstraction abstraction) {
   ExpressionSet seen, keys;
   fold<int>(
-      e, Symbolic::kMaxIntermediateNodes,
+      e, kMaxIntermediateNodes,
       [&](const ex& node) {
         if (!seen.insert(node).second) return std::optional(0);
         if (is_abstractable(node, abstraction)) keys.insert(coefficient_and_key(node).second);
@@ -80,7 +79,7 @@ ex rebuilt(const ex& node, std::span<const ex> children) {
 ex abstracted(const ex& e, const ExpressionSet& common, Abstraction abstraction,
               GiNaC::exhashmap<ex>& atoms) {
   return fold<ex>(
-      e, Symbolic::kMaxIntermediateNodes,
+      e, kMaxIntermediateNodes,
       [&](const ex& node) -> std::optional<ex> {
         if (!is_abstractable(node, abstraction)) return std::nullopt;
         const auto [coefficient, key] = coefficient_and_key(node);
