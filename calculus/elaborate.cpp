@@ -487,6 +487,9 @@ class Elaborator {
         PERTURB_RETURN_IF_ERROR(check(*node.children[0], real_));
         PERTURB_RETURN_IF_ERROR(check(*node.children[1], real_));
         return recorded(node, real_);
+      case SurfaceKind::Negate:
+        PERTURB_RETURN_IF_ERROR(check(*node.children[0], real_));
+        return recorded(node, real_);
       case SurfaceKind::Annotate: {
         const MetaId annotation = types_.from(node.type);
         PERTURB_RETURN_IF_ERROR(check(*node.children[0], annotation));
@@ -580,6 +583,8 @@ class Elaborator {
       }
       case SurfaceKind::Annotate:
         return build(*node.children[0]);
+      case SurfaceKind::Negate:  // -M := -1 * M
+        return mk_mul(mk_lit(-1), build(*node.children[0]));
     }
     throw InternalError("elaborate: unknown surface kind");
   }

@@ -8,11 +8,14 @@
 #include <limits>
 #include <optional>
 
+#include "calculus/signature.h"
+
 namespace perturb::calculus {
 namespace {
 
-constexpr std::array<std::string_view, 12> kKeywords = {"let", "in",  "T",   "D",   "in1", "in2",
-                                                        "pi1", "pi2", "sin", "cos", "exp", "mul"};
+// The syntax's own words; the primitives' names (calculus/signature.h) are keywords too.
+constexpr std::array<std::string_view, 8> kKeywords = {"let", "in",  "T",   "D",
+                                                       "in1", "in2", "pi1", "pi2"};
 
 // The UTF-8 spelling of λ, the one non-ASCII character the syntax knows.
 constexpr std::string_view kLambda = "\xCE\xBB";
@@ -103,10 +106,7 @@ class Lexer {
       token.kind = is_keyword(token.text) ? TokenKind::Keyword : TokenKind::Identifier;
       return std::nullopt;
     }
-    if (c == '-') {
-      return Error{"unexpected '-': there is no subtraction, only negative literals such as -1",
-                   position_};
-    }
+    if (c == '-') return symbol(token, 1);  // minus: '-' before a digit began a literal
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x20 && byte < 0x7F) {
       return Error{fmt::format("unexpected character '{}'", c), position_};
@@ -181,7 +181,7 @@ bool is_keyword(std::string_view word) {
   for (std::string_view keyword : kKeywords) {
     if (word == keyword) return true;
   }
-  return word == "inf" || word == "nan";
+  return word == "inf" || word == "nan" || primitive_named(word).has_value();
 }
 
 bool is_variable_name(std::string_view word) {

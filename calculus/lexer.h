@@ -2,8 +2,11 @@
 //
 //   identifier  [A-Za-z_][A-Za-z0-9_']*        (keywords below are not identifiers)
 //   number      -?[0-9]+(.[0-9]+)?([eE][+-]?[0-9]+)?  |  -?inf  |  -?nan
-//   symbol      \  λ  .  :  (  )  <  >  ,  +  *  ->  =  ;
-//   keyword     let in T D in1 in2 pi1 pi2 sin cos exp mul
+//   symbol      \  λ  .  :  (  )  <  >  ,  +  -  *  ->  =  ;
+//   keyword     let in T D in1 in2 pi1 pi2, and the primitives' names (calculus/signature.h)
+//
+// A '-' followed by a digit (or inf, nan) begins a number: `f -1` applies f
+// to −1; any other '-' is the minus of `x - y` and `-x`.
 //   comment     # to the end of the line (skipped, like white space)
 //
 // `inf` and `nan` exist so that every double the reducer can compute prints as

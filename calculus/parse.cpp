@@ -20,13 +20,6 @@ std::string where(const SourcePosition& position) {
   return fmt::format("line {}, column {}", position.line, position.column);
 }
 
-std::optional<Primitive> primitive_named(std::string_view name) {
-  for (Primitive p : kAllPrimitives) {
-    if (name == primitive_name(p)) return p;
-  }
-  return std::nullopt;
-}
-
 // Recursive descent over the token list; one function per grammar rule of parse.h.
 class Parser {
  public:
@@ -208,24 +201,34 @@ class Parser {
     return finish(std::move(node));
   }
 
+  // M + N and M - N, which is M + -N.
   ErrorOr<Surface> sum() {
     PERTURB_ASSIGN_OR_RETURN(first, product());
-    if (!is_symbol("+")) return first;
+    if (!is_symbol("+") && !is_symbol("-")) return first;
     auto node = start(SurfaceKind::Sum, *first);
     node->children.push_back(std::move(first));
-    while (is_symbol("+")) {
-      ++index_;
-      PERTURB_ASSIGN_OR_RETURN(next, product());
-      node->children.push_back(std::move(next));
+    while (is_symbol("+") || is_symbol("-")) {
+      if (is_symbol("+")) {
+        ++index_;
+        PERTURB_ASSIGN_OR_RETURN(next, product());
+        node->children.push_back(std::move(next));
+      } else {  // - N: the whole product N negated
+        auto negated = start(SurfaceKind::Negate, peek());
+        ++index_;
+        PERTURB_ASSIGN_OR_RETURN(next, product());
+        negated->children.push_back(std::move(next));
+        PERTURB_ASSIGN_OR_RETURN(done, finish(std::move(negated)));
+        node->children.push_back(std::move(done));
+      }
     }
     return finish(std::move(node));
   }
 
   ErrorOr<Surface> product() {
-    PERTURB_ASSIGN_OR_RETURN(left, application());
+    PERTURB_ASSIGN_OR_RETURN(left, factor());
     while (is_symbol("*")) {
       ++index_;
-      PERTURB_ASSIGN_OR_RETURN(right, application());
+      PERTURB_ASSIGN_OR_RETURN(right, factor());
       auto node = start(SurfaceKind::Multiply, *left);
       node->children.push_back(std::move(left));
       node->children.push_back(std::move(right));
@@ -233,6 +236,24 @@ class Parser {
       left = std::move(done);
     }
     return left;
+  }
+
+  // A factor of a product: an application, or -M (a '-' before anything
+  // but a digit; -1 is a literal).
+  ErrorOr<Surface> factor() {
+    if (is_symbol("-")) return negation();
+    return application();
+  }
+
+  // -M for the factor M after the '-' at the current token.
+  ErrorOr<Surface> negation() {
+    NestingGuard guard(term_nesting_);
+    if (guard.too_deep()) return too_deep("term");
+    auto node = start(SurfaceKind::Negate, peek());
+    ++index_;
+    PERTURB_ASSIGN_OR_RETURN(negated, factor());
+    node->children.push_back(std::move(negated));
+    return finish(std::move(node));
   }
 
   bool starts_atom() const {

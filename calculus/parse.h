@@ -3,11 +3,12 @@
 //   program     ::= definition* term ';'?
 //   definition  ::= IDENT '=' term ';'?        (ends at ';' or where the next `IDENT =` begins)
 //   term        ::= ('\' | 'λ') IDENT ':' type '.' term | 'let' IDENT '=' term 'in' term | sum
-//   sum         ::= product ('+' product)*
-//   product     ::= application ('*' application)*             (left associative)
+//   sum         ::= product (('+' product) | ('-' factor))*     (M - N is M + -N)
+//   product     ::= factor ('*' factor)*                       (left associative)
+//   factor      ::= '-' factor | application                   (-M is -1 * M)
 //   application ::= head atom*                                  (left associative)
 //   head        ::= ('T' | 'in1' | 'in2' | 'pi1' | 'pi2') atom | 'D' atom atom | atom
-//   atom        ::= IDENT | NUMBER | 'sin' | 'cos' | 'exp' | 'mul'
+//   atom        ::= IDENT | NUMBER | PRIMITIVE (a name of calculus/signature.h)
 //                 | '(' term ')' | '(' term ':' type ')' | '<' term ',' term '>'
 //   type        ::= product_type ('->' type)?                  (right associative)
 //   product_type::= tangent_type ('*' tangent_type)*            (left associative)

@@ -184,7 +184,7 @@ class TermGenerator {
     if (shape_.primitives) {
       if (is_real(type))
         options.push_back({.kind = Kind::Literal, .literal = random_literal(rng_)});
-      for (Primitive p : kAllPrimitives) {
+      for (Primitive p : kPaperPrimitives) {
         if (primitive_type(p) == type && (shape_.transcendentals || p == Primitive::Mul))
           options.push_back({.kind = Kind::Primitive, .primitive = p});
       }
@@ -268,7 +268,7 @@ class TermGenerator {
   // without transcendentals).
   Term primitive_application(std::uint32_t budget) {
     const Type r = real_type();
-    const Primitive drawn = kAllPrimitives[random_below(rng_, std::size(kAllPrimitives))];
+    const Primitive drawn = kPaperPrimitives[random_below(rng_, std::size(kPaperPrimitives))];
     const Primitive p = shape_.transcendentals ? drawn : Primitive::Mul;
     if (p != Primitive::Mul) return mk_app(mk_prim(p), generate(r, budget));
     if (random_chance(rng_, 1, 4)) return mk_app(mk_prim(p), generate(mk_product(r, r), budget));

@@ -7,8 +7,10 @@
 #include <unordered_map>
 
 #include "calculus/mutation.h"
+#include "calculus/parse.h"
 #include "calculus/substitution.h"
 #include "calculus/tangent.h"
+#include "calculus/uncharged_memory.h"
 
 namespace perturb::calculus {
 namespace {
@@ -20,18 +22,16 @@ constexpr std::string_view kTangent = "T";
 constexpr std::string_view kArith = "delta-arith";
 constexpr std::string_view kMulZero = "delta-mul-zero";
 
+// "delta-T-sin", … for each primitive of the signature.
 std::string_view delta_tangent_rule(Primitive primitive) {
-  switch (primitive) {
-    case Primitive::Mul:
-      return "delta-T-mul";
-    case Primitive::Sin:
-      return "delta-T-sin";
-    case Primitive::Cos:
-      return "delta-T-cos";
-    case Primitive::Exp:
-      return "delta-T-exp";
-  }
-  throw InternalError("delta_tangent_rule: unknown primitive");
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const PrimitiveSpec& spec : standard_signature()) {
+      all.push_back("delta-T-" + std::string(spec.name));
+    }
+    return all;
+  }();
+  return names.at(static_cast<std::size_t>(primitive));
 }
 
 Error reduce_error(std::string message) {
@@ -40,41 +40,28 @@ Error reduce_error(std::string message) {
   return error;
 }
 
-Term apply_prim(Primitive primitive, const Term& arg) { return mk_app(mk_prim(primitive), arg); }
-
-// T c as a term (spec §6); p is the bound variable, index 0.
+// T c as a term (spec §6): the signature's δ-rule, read once. Shared, so
+// charged to no case.
 Term delta_tangent(Primitive primitive) {
-  const Type r = real_type();
-  const Term p = mk_var(0, mk_tangent(arrow_domain(primitive_type(primitive))));
-  const Term dp = mk_proj(1, p);  // the tangent
-  const Term xp = mk_proj(2, p);  // the point
-  switch (primitive) {
-    case Primitive::Sin:
-      return mk_lam(
-          "p", mk_tangent(r),
-          mk_pair(mk_mul(apply_prim(Primitive::Cos, xp), dp), apply_prim(Primitive::Sin, xp)));
-    case Primitive::Cos:
-      return mk_lam("p", mk_tangent(r),
-                    mk_pair(mk_mul(mk_lit(-1), mk_mul(apply_prim(Primitive::Sin, xp), dp)),
-                            apply_prim(Primitive::Cos, xp)));
-    case Primitive::Exp:
-      return mk_lam(
-          "p", mk_tangent(r),
-          mk_pair(mk_mul(apply_prim(Primitive::Exp, xp), dp), apply_prim(Primitive::Exp, xp)));
-    case Primitive::Mul: {
-      // p = ((a', b'), (a, b)): tangent a' b + b' a, point a b.
-      const Term a_tangent = mk_proj(1, dp), b_tangent = mk_proj(2, dp);
-      const Term a = mk_proj(1, xp), b = mk_proj(2, xp);
-      return mk_lam("p", mk_tangent(mk_product(r, r)),
-                    mk_pair(mk_add(mk_mul(a_tangent, b), mk_mul(b_tangent, a)), mk_mul(a, b)));
+  static const std::vector<Term> rules = [] {
+    const UnchargedScope uncharged;
+    std::vector<Term> all;
+    for (const PrimitiveSpec& spec : standard_signature()) {
+      auto program = parse_program(spec.delta_rule);
+      if (!program) {
+        throw InternalError(
+            fmt::format("the δ-rule of {} does not read: {}", spec.name, program.error().message));
+      }
+      all.push_back(program->term);
     }
-  }
-  throw InternalError("delta_tangent: unknown primitive");
+    return all;
+  }();
+  return rules.at(static_cast<std::size_t>(primitive));
 }
 
 // The literal value of primitive applied to arg, if arg is 0 or a literal
 // (for mul: ⟨a, b⟩ of literals) and the value is finite.
-std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg, const Rules& rules) {
+std::optional<double> folded_value(Primitive primitive, const Term& arg, const Rules& rules) {
   double value;
   if (primitive == Primitive::Mul) {
     // arg is ⟨a, b⟩ = ι1 a + ι2 b (in either order) with literals a and b.
@@ -89,14 +76,18 @@ std::optional<double> evaluate_primitive(Primitive primitive, const Term& arg, c
     value = *first * *second;
     // The product is exact when its rounding error, fma(a, b, −ab), is 0.
     if (!rules.rounded_folds && std::fma(*first, *second, -value) != 0) return std::nullopt;
-  } else {
+  } else if (spec_of(primitive).arity == 1) {
     if (!is_zero(arg) && !is_lit(arg)) return std::nullopt;
     const double x = is_zero(arg) ? 0.0 : lit_value(arg);
-    // sin, cos and exp of a non-zero rational are irrational (Lindemann).
-    if (!rules.rounded_folds && x != 0) return std::nullopt;
-    value = primitive == Primitive::Sin   ? std::sin(x)
-            : primitive == Primitive::Cos ? std::cos(x)
-                                          : std::exp(x);
+    // sin, cos and exp of a non-zero rational are irrational (Lindemann);
+    // the others are folded only when rounding is allowed, or abs, which is exact.
+    const bool exact = primitive == Primitive::Abs ||
+                       (x == 0 && (primitive == Primitive::Sin || primitive == Primitive::Cos ||
+                                   primitive == Primitive::Exp));
+    if (!rules.rounded_folds && !exact) return std::nullopt;
+    value = evaluate_primitive(primitive, x);
+  } else {
+    return std::nullopt;
   }
   if (!std::isfinite(value)) return std::nullopt;
   return value;
@@ -204,7 +195,7 @@ std::optional<std::string_view> application_rule(const Term& term, const Rules& 
   if (!rules.delta || !is_prim(fn)) return std::nullopt;
   const Primitive primitive = prim_of(fn);
   if (primitive == Primitive::Mul && lacks_a_factor(app_arg(term))) return kMulZero;
-  if (evaluate_primitive(primitive, app_arg(term), rules)) return kArith;
+  if (folded_value(primitive, app_arg(term), rules)) return kArith;
   return std::nullopt;
 }
 
@@ -223,7 +214,7 @@ std::optional<Term> contract_with(const Term& term, std::string_view rule, const
   if (rule == kMulZero) return mk_zero(real_type());
   if (rule == kArith) {
     if (is_sum(term)) return fold_literals(term, rules);
-    return mk_lit(*evaluate_primitive(prim_of(app_fn(term)), app_arg(term), rules));
+    return mk_lit(*folded_value(prim_of(app_fn(term)), app_arg(term), rules));
   }
   return delta_tangent(prim_of(operand(term)));  // the delta-T-… rules
 }

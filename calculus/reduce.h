@@ -7,15 +7,14 @@
 //
 // δ-rules, switched on and off as a group (Rules::delta):
 //
+//   T f → the δ-rule of f in the signature (calculus/signature.h), e.g.
 //   T sin → λp:T R. ⟨cos(π2 p) * π1 p, sin(π2 p)⟩            "delta-T-sin"
-//   T cos → λp:T R. ⟨-1 * (sin(π2 p) * π1 p), cos(π2 p)⟩     "delta-T-cos"
-//   T exp → λp:T R. ⟨exp(π2 p) * π1 p, exp(π2 p)⟩            "delta-T-exp"
 //   T mul → λp:T(R×R). ⟨π1(π1 p) * π2(π2 p) + π2(π1 p) * π1(π2 p),
 //                       π1(π2 p) * π2(π2 p)⟩                  "delta-T-mul"
-//   a * b → the literal ab; sin a, cos a, exp a → literals
-//   (sin 0 → 0, cos 0 → 1, exp 0 → 1); literals under the same chain
-//   of ι_k and λx:σ in one sum fold into one, e.g.
-//   ι2 9 + ι2 1 → ι2 10 (ι and λ are linear, §3)                "delta-arith"
+//   a * b → the literal ab; f a → a literal for a unary f where it is
+//   exact (sin 0 → 0, cos 0 → 1, exp 0 → 1, abs a) or rounding is allowed;
+//   literals under the same chain of ι_k and λx:σ in one sum fold into one,
+//   e.g. ι2 9 + ι2 1 → ι2 10 (ι and λ are linear, §3)             "delta-arith"
 //   mul N → 0 when every summand of N is an ι1 or every one an ι2
 //   (N = 0 included): mul is bilinear                           "delta-mul-zero"
 //

@@ -1,10 +1,11 @@
 // The surface syntax tree: what the user wrote, with positions, before names
 // are resolved and sugar is expanded (elaborate.h turns it into core Terms).
 //
-//   M ::= x | c | 0 | sin | cos | exp | mul              Variable Literal Zero Primitive
+//   M ::= x | c | 0 | f                                  Variable Literal Zero Primitive
 //       | \x:σ. M | let x = M in N                        Lambda Let
 //       | M N | T M | in_k M | pi_k M | D M N             Apply Tangent Inject Project Derivative
 //       | M1 + … + Mn | <M, N> | M * N | (M : σ)          Sum Pair Multiply Annotate
+//       | -M                                             Negate (M - N is M + -N)
 //
 // A program is a list of definitions `name = M` followed by a final term.
 #pragma once
@@ -36,6 +37,7 @@ enum class SurfaceKind : std::uint8_t {
   Pair,
   Multiply,
   Annotate,
+  Negate,
 };
 
 struct SurfaceTerm;
@@ -54,7 +56,7 @@ struct SurfaceTerm {
   Type type;                             // Lambda: binder type; Annotate: the annotation
   // Lambda: body; Let: value, body; Apply: function, argument; Tangent,
   // Inject, Project: operand; Derivative: function, point; Sum: summands;
-  // Pair, Multiply: left, right; Annotate: the annotated term.
+  // Pair, Multiply: left, right; Annotate: the annotated term; Negate: the negated term.
   std::vector<Surface> children;
 };
 

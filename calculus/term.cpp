@@ -370,20 +370,6 @@ std::vector<Term> summands(const Term& term) {
   return {term};
 }
 
-const char* primitive_name(Primitive primitive) {
-  switch (primitive) {
-    case Primitive::Mul:
-      return "mul";
-    case Primitive::Sin:
-      return "sin";
-    case Primitive::Cos:
-      return "cos";
-    case Primitive::Exp:
-      return "exp";
-  }
-  throw InternalError("primitive_name: unknown primitive");
-}
-
 Type primitive_type(Primitive primitive) {
   // Built once: every primitive node asks, and interning them again each
   // time was a tenth of generating a case. Shared, so charged to no case.
@@ -395,7 +381,7 @@ Type primitive_type(Primitive primitive) {
     const UnchargedScope uncharged;
     return mk_arrow(mk_product(real_type(), real_type()), real_type());
   }();
-  return primitive == Primitive::Mul ? binary : unary;
+  return spec_of(primitive).arity == 2 ? binary : unary;
 }
 
 bool alpha_equal(const Term& a, const Term& b) {

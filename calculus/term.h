@@ -10,7 +10,7 @@
 //                        | ι_k s : σ1 × σ2        injection, with the product it lands in
 //                        | π_k s                  projection
 //                        | c                      real literal (finite, never 0)
-//                        | mul | sin | cos | exp  primitive constants (spec §6)
+//                        | f                      primitive constant (calculus/signature.h)
 //
 // One node kind per line above; a bag of exactly one simple term *is* that
 // term, so only bags of 0 or ≥ 2 terms are Sum nodes. The smart constructors
@@ -42,6 +42,7 @@
 
 #include "calculus/error.h"
 #include "calculus/node_key_map.h"
+#include "calculus/signature.h"
 #include "calculus/type.h"
 
 namespace perturb::calculus {
@@ -53,7 +54,6 @@ class IllTyped : public InternalError {
 };
 
 enum class TermKind : std::uint8_t { Var, Lam, App, Tan, Inj, Proj, Lit, Prim, Sum };
-enum class Primitive : std::uint8_t { Mul, Sin, Cos, Exp };
 
 class TermNode;
 using Term = std::shared_ptr<const TermNode>;
@@ -168,10 +168,8 @@ std::vector<Term> summands(const Term& term);
 
 // ---- primitives ----
 
-const char* primitive_name(Primitive primitive);  // "mul", "sin", "cos", "exp"
-Type primitive_type(Primitive primitive);         // mul : R × R → R, the others R → R
-inline constexpr Primitive kAllPrimitives[] = {Primitive::Mul, Primitive::Sin, Primitive::Cos,
-                                               Primitive::Exp};
+// R → R for a unary primitive, R × R → R for a binary one.
+Type primitive_type(Primitive primitive);
 
 // ---- equality and order ----
 

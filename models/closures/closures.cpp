@@ -9,6 +9,7 @@
 #include "models/closures/evaluation_memo.h"
 #include "models/closures/structural_node.h"
 #include "models/scalars/ball_comparison.h"
+#include "models/scalars/elementary.h"
 #include "semantics/category_error.h"
 #include "semantics/model_refusal.h"
 
@@ -92,27 +93,30 @@ BasicMorphism<F> BasicClosureCategory<F>::zero(const Object& x, const Object& y)
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitive) const {
   const Object r = Object::real();
-  if (primitive == calculus::Primitive::Mul) {
-    return Morphism(Object::product(r, r), r, Node<F>(Node<F>::Kind::Mul));
+  if (!hosts_primitive<F>(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
+  switch (primitive) {
+    case calculus::Primitive::Mul:
+      return Morphism(Object::product(r, r), r, Node<F>(Node<F>::Kind::Mul));
+    case calculus::Primitive::Sin:
+      return Morphism(r, r, Node<F>(Node<F>::Kind::Sin));
+    case calculus::Primitive::Cos:
+      return Morphism(r, r, Node<F>(Node<F>::Kind::Cos));
+    case calculus::Primitive::Exp:
+      return Morphism(r, r, Node<F>(Node<F>::Kind::Exp));
+    default:
+      break;
   }
-  if constexpr (kHasTranscendentals<F>) {
-    switch (primitive) {
-      case calculus::Primitive::Sin:
-        return Morphism(r, r, Node<F>(Node<F>::Kind::Sin));
-      case calculus::Primitive::Cos:
-        return Morphism(r, r, Node<F>(Node<F>::Kind::Cos));
-      case calculus::Primitive::Exp:
-        return Morphism(r, r, Node<F>(Node<F>::Kind::Exp));
-      case calculus::Primitive::Mul:
-        break;
-    }
-    throw calculus::InternalError("closures: unknown primitive");
-  } else {
-    throw semantics::ModelRefusal(fmt::format(
-        "{} is not a rational function: the exact model over the rationals has only the "
-        "primitive-free fragment (sums, products, literals, T, λ, pairs)",
-        calculus::primitive_name(primitive)));
+  // The others by the tagged scalars' Taylor expansions, opaque to the
+  // structural programs (they run as calls).
+  if (calculus::spec_of(primitive).arity == 1) {
+    return Morphism(r, r, [primitive](const BasicValue<F>& point) {
+      return BasicValue<F>(apply_unary(primitive, scalar_of(point)));
+    });
   }
+  return Morphism(Object::product(r, r), r, [primitive](const BasicValue<F>& point) {
+    return BasicValue<F>(
+        apply_binary(primitive, scalar_of(component(point, 0)), scalar_of(component(point, 1))));
+  });
 }
 
 template <class F>

@@ -107,6 +107,30 @@ Ball elementary(void (*f)(arb_ptr, arb_srcptr, slong), const Ball& x) {
 Ball sin(const Ball& x) { return elementary(arb_sin, x); }
 Ball cos(const Ball& x) { return elementary(arb_cos, x); }
 Ball exp(const Ball& x) { return elementary(arb_exp, x); }
+Ball log(const Ball& x) { return elementary(arb_log, x); }
+Ball sqrt(const Ball& x) { return elementary(arb_sqrt, x); }
+Ball tanh(const Ball& x) { return elementary(arb_tanh, x); }
+
+Ball pow(const Ball& x, const Ball& y) {
+  cleanup_at_thread_exit();
+  Ball result;
+  arb_pow(result.get(), x.get(), y.get(), working_precision);
+  return result;
+}
+
+Ball atan2(const Ball& y, const Ball& x) {
+  cleanup_at_thread_exit();
+  Ball result;
+  arb_atan2(result.get(), y.get(), x.get(), working_precision);
+  return result;
+}
+
+Ball hypot(const Ball& x, const Ball& y) {
+  cleanup_at_thread_exit();
+  Ball result;
+  arb_hypot(result.get(), x.get(), y.get(), working_precision);
+  return result;
+}
 
 std::string to_string(const Ball& x) {
   if (arb_is_exact(x.get()) && x.is_finite()) {

@@ -65,6 +65,16 @@ class Ball {
 Ball sin(const Ball& x);
 Ball cos(const Ball& x);
 Ball exp(const Ball& x);
+Ball log(const Ball& x);
+Ball sqrt(const Ball& x);
+Ball tanh(const Ball& x);
+Ball pow(const Ball& x, const Ball& y);
+Ball atan2(const Ball& y, const Ball& x);
+Ball hypot(const Ball& x, const Ball& y);
+// Whether every real in x is > 0, and whether x is exactly 0: the branch
+// tests of pow, decided only where certain.
+inline bool certainly_positive(const Ball& x) { return arb_is_positive(x.get()) != 0; }
+inline bool certainly_zero(const Ball& x) { return arb_is_zero(x.get()) != 0; }
 inline bool isfinite(const Ball& x) { return x.is_finite(); }
 
 // "[0.841470984807897 +/- 2.1e-17]" (Arb's notation), or the shortest double

@@ -35,6 +35,8 @@ class Rational {
   double to_double() const { return value_.get_d(); }
 
   friend bool operator==(const Rational& a, const Rational& b) { return a.value_ == b.value_; }
+  friend bool operator<(const Rational& a, const Rational& b) { return a.value_ < b.value_; }
+  friend bool operator>(const Rational& a, const Rational& b) { return b < a; }
   friend Rational operator-(const Rational& x) { return Rational(mpq_class(-x.value_)); }
   friend Rational operator+(const Rational& a, const Rational& b);
   friend Rational operator-(const Rational& a, const Rational& b);

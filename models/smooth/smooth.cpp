@@ -5,8 +5,10 @@
 #include "calculus/error.h"
 #include "calculus/random_draws.h"
 #include "models/scalars/ball_comparison.h"
+#include "models/scalars/elementary.h"
 #include "models/scalars/fields.h"
 #include "semantics/category_error.h"
+#include "semantics/model_refusal.h"
 
 namespace perturb::models {
 
@@ -269,8 +271,18 @@ typename BasicSmooth<F>::Morphism BasicSmooth<F>::primitive(calculus::Primitive 
     case calculus::Primitive::Exp:
       return Morphism(real(), real(), name,
                       [](const TaggedVector& v) { return scalar_vector(exp(v(0))); });
+    default:
+      break;
   }
-  throw calculus::InternalError("smooth: unknown primitive");
+  if (!hosts_primitive<F>(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
+  if (calculus::spec_of(primitive).arity == 1) {
+    return Morphism(real(), real(), name, [primitive](const TaggedVector& v) {
+      return scalar_vector(apply_unary(primitive, v(0)));
+    });
+  }
+  return Morphism(product(real(), real()), real(), name, [primitive](const TaggedVector& v) {
+    return scalar_vector(apply_binary(primitive, v(0), v(1)));
+  });
 }
 
 template <class F>

@@ -18,6 +18,7 @@
 #include "models/symbolic/zero_proof.h"
 #include "semantics/category_error.h"
 #include "semantics/evaluation_budget.h"
+#include "semantics/model_refusal.h"
 
 namespace perturb::models {
 
@@ -153,8 +154,13 @@ Symbolic::Morphism Symbolic::primitive(calculus::Primitive primitive) const {
       return Morphism(real(), real(), name, {GiNaC::cos(x)});
     case calculus::Primitive::Exp:
       return Morphism(real(), real(), name, {GiNaC::exp(x)});
+    default:
+      break;
   }
-  throw calculus::InternalError("symbolic: unknown primitive");
+  // Its points are closed expressions of rationals, +, ·, integer powers,
+  // sin, cos and exp, which it evaluates over balls (expression_ball.h).
+  throw semantics::ModelRefusal(
+      name + ": symbolic hosts the paper's four primitives only (mul, sin, cos, exp)");
 }
 
 Symbolic::Morphism Symbolic::constant(double value) const {

@@ -86,8 +86,8 @@ Term CaseGenerator::point_term(const Type& type) {
 }
 
 calculus::Primitive CaseGenerator::primitive() {
-  const calculus::Primitive drawn =
-      calculus::kAllPrimitives[calculus::random_below(rng_, std::size(calculus::kAllPrimitives))];
+  const calculus::Primitive drawn = calculus::kPaperPrimitives[calculus::random_below(
+      rng_, std::size(calculus::kPaperPrimitives))];
   return options_.transcendentals ? drawn : calculus::Primitive::Mul;
 }
 

@@ -87,9 +87,10 @@ class Generator {
 
  private:
   // T p applied to a tangent vector: `T sin <a, b>` : R × R, or T mul on ⟨⟨a',b'⟩,⟨a,b⟩⟩.
-  // (kAllPrimitives lists exp last: inside an exp, the first three are drawn.)
+  // (kPaperPrimitives lists exp last: inside an exp, the first three are drawn.)
   Term tangent_of_primitive(std::uint32_t size) {
-    const auto drawn = calculus::kAllPrimitives[calculus::random_below(rng_, inside_exp_ ? 3 : 4)];
+    const auto drawn =
+        calculus::kPaperPrimitives[calculus::random_below(rng_, inside_exp_ ? 3 : 4)];
     const auto primitive = options_.transcendentals ? drawn : calculus::Primitive::Mul;
     const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
     // T sin ⟨v, a⟩ = ⟨cos a · v, sin a⟩ does not bound v: only exp changes the scope.

@@ -87,6 +87,39 @@ TEST_CASE("precedence: application > * > + (design.md)", "[parse]") {
   CHECK(parse_ok("(x + y) * x", context) == mk_mul(mk_add(x, y), x));
 }
 
+TEST_CASE("minus: M - N is M + -1 * N, -M is -1 * M, and -1 is a literal", "[parse]") {
+  const Context context({{"x", R}, {"y", R}, {"f", RtoR}});
+  const Term x = mk_var(2, R), y = mk_var(1, R), f = mk_var(0, RtoR);
+  const auto negated = [](const Term& t) { return mk_mul(lit(-1), t); };
+  CHECK(parse_ok("x - y", context) == mk_add(x, negated(y)));
+  CHECK(parse_ok("x - y + x", context) == mk_add(mk_add(x, negated(y)), x));
+  CHECK(parse_ok("x - y - x", context) == mk_add(mk_add(x, negated(y)), negated(x)));
+  // Infix '-' negates the product after it, prefix '-' a factor.
+  CHECK(parse_ok("x - y * x", context) == mk_add(x, negated(mk_mul(y, x))));
+  CHECK(parse_ok("-y * x", context) == mk_mul(negated(y), x));
+  CHECK(parse_ok("-x", context) == negated(x));
+  CHECK(parse_ok("- -x", context) == negated(negated(x)));
+  CHECK(parse_ok("-sin x", context) == negated(mk_app(prim(Primitive::Sin), x)));
+  CHECK(parse_ok("x - 1", context) == mk_add(x, negated(lit(1))));
+  // A '-' before a digit begins a literal, as before: f -1 applies f to −1.
+  CHECK(parse_ok("f -1", context) == mk_app(f, lit(-1)));
+  CHECK(parse_ok("x + -1", context) == mk_add(x, lit(-1)));
+  // Minus is on R only.
+  CHECK(parse_error("(\\z:R. z) - (\\z:R. z)").find("expected") != std::string::npos);
+  CHECK(parse_error("x -", context) == "line 1, column 4: expected a term, found end of input");
+}
+
+TEST_CASE("the signature's primitives are atoms of their types", "[parse]") {
+  for (const PrimitiveSpec& spec : standard_signature()) {
+    INFO(spec.name);
+    CHECK(parse_ok(spec.name) == prim(spec.primitive));
+  }
+  CHECK(parse_ok("pow <2, 3>") == mk_app(prim(Primitive::Pow), mk_pair(lit(2), lit(3))));
+  CHECK(parse_ok("max <2, 3> - abs -1") ==
+        mk_add(mk_app(prim(Primitive::Max), mk_pair(lit(2), lit(3))),
+               mk_mul(lit(-1), mk_app(prim(Primitive::Abs), lit(-1)))));
+}
+
 TEST_CASE("prefix operators parse like functions of one argument, D of two", "[parse]") {
   const Term f = mk_var(2, RtoR), p = mk_var(1, mk_product(R, RtoR)),
              g = mk_var(0, mk_arrow(R, RtoR));
@@ -224,6 +257,12 @@ TEST_CASE("nesting beyond the limit is a positioned error, not a crash", "[parse
     std::string text = "sin";
     for (std::size_t i = 0; i < deep; ++i) text += " 1";
     CHECK(parse_error(text) == "line 1, column 1: term nested deeper than 1000 levels");
+  }
+  SECTION("negations") {
+    std::string text;
+    for (std::size_t i = 0; i < deep; ++i) text += "- ";
+    text += "1";
+    CHECK(parse_error(text).find("term nested deeper than 1000 levels") != std::string::npos);
   }
   SECTION("types") {
     std::string text = "\\x:";

@@ -90,7 +90,7 @@ class TaylorMutant : public Closures {
 }  // namespace
 
 PERTURB_PLUGIN(registry) {
-  for (Primitive primitive : perturb::calculus::kAllPrimitives) {
+  for (Primitive primitive : perturb::calculus::kPaperPrimitives) {
     for (int order : {2, 3}) registry.add(TaylorMutant(primitive, order));
   }
 }

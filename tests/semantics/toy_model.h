@@ -27,6 +27,7 @@
 #include "calculus/term.h"
 #include "semantics/category_error.h"
 #include "semantics/model_config.h"
+#include "semantics/model_refusal.h"
 #include "semantics/tolerance.h"
 
 namespace toy {
@@ -282,8 +283,12 @@ class Model {
         });
       case Primitive::Exp:
         return unary([](int, double a) { return std::exp(a); });
+      default:
+        break;
     }
-    throw perturb::semantics::CategoryError("unknown primitive");
+    throw perturb::semantics::ModelRefusal(
+        std::string("the toy model hosts mul, sin, cos, exp, not ") +
+        perturb::calculus::primitive_name(p));
   }
   Morphism constant(double value) const {
     return {terminal(), real(), [value](const Value&) { return Value::of(value); }};

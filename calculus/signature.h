@@ -1,0 +1,77 @@
+// The signature: the primitive constants of the calculus, each as data
+// (spec §6, "An open signature").
+//
+// A primitive f : A → B between first-order types is given by
+//   name          how terms spell it (a keyword of the surface syntax)
+//   arity         1 for f : R → R, 2 for f : R × R → R
+//   smooth set    U_f, the open set where f is smooth, and what lies outside
+//                 it (kinks, cuts, poles, boundaries), in words for reports
+//   special points where implementations are known to go wrong
+//   δ-rule        T f as a term of the surface syntax, λp:T A. ⟨∂f(π2 p)·π1 p, f(π2 p)⟩,
+//                 which must denote T̂∘|f| on U_f (checked like every rule)
+//   equations     the identities f satisfies, as equation text (forall …)
+// Nothing in the calculus depends on which primitives there are: the parser,
+// printer, typing, reduction and the models read this table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace perturb::calculus {
+
+// The standard signature: the paper's four (spec §6's first paragraph) first,
+// in their historical order, then the table of spec §6.
+enum class Primitive : std::uint8_t {
+  Mul,
+  Sin,
+  Cos,
+  Exp,
+  Recip,
+  Log,
+  Sqrt,
+  Tanh,
+  Abs,
+  Pow,
+  Atan2,
+  Hypot,
+  Max,
+  Min,
+};
+
+// A point of a primitive's domain (y unused for a unary one).
+struct SpecialPoint {
+  double x = 0;
+  double y = 0;
+  std::string_view why;  // "zero", "tie", "integer exponent", …
+};
+
+struct PrimitiveSpec {
+  Primitive primitive;
+  std::string_view name;
+  int arity;  // 1: R → R; 2: R × R → R
+  std::string_view smooth_set;
+  std::string_view outside;  // "" when f is smooth everywhere
+  std::span<const SpecialPoint> special_points;
+  std::string_view delta_rule;
+  std::span<const std::string_view> equations;
+};
+
+// Every primitive of the standard signature, in the order of Primitive.
+std::span<const PrimitiveSpec> standard_signature();
+// The paper's four: mul, sin, cos, exp (what random terms draw from).
+inline constexpr Primitive kPaperPrimitives[] = {Primitive::Mul, Primitive::Sin, Primitive::Cos,
+                                                 Primitive::Exp};
+
+const PrimitiveSpec& spec_of(Primitive primitive);
+// "mul", "sin", …
+const char* primitive_name(Primitive primitive);
+// The primitive a keyword names, if any.
+std::optional<Primitive> primitive_named(std::string_view name);
+
+// f's value at x (unary) or ⟨x, y⟩ (binary) in double arithmetic, with the
+// conventions of the models at kinks (abs 0 = 0; max, min at a tie: the tie).
+double evaluate_primitive(Primitive primitive, double x, double y = 0);
+
+}  // namespace perturb::calculus

@@ -1,0 +1,300 @@
+// The primitives of the signature beyond mul, sin, cos and exp
+// (calculus/signature.h) on tagged scalars: each by its Taylor expansion
+// (scalar.h's taylor), so every order of every nested derivative comes from
+// the same formula for the k-th derivative.
+//
+// Zeros are strong where the formula multiplies by a factor that is exactly
+// 0 (spec §6): x ↦ xⁿ for an integer n ≥ 0 has k-th derivative 0 for k > n
+// at every x, 0 included, never 0·∞. At a kink the models follow one
+// convention, consistent with the signature's equations: abs at 0 gives 0
+// (a Clarke gradient 0), max and min at a tie the mean of the two arguments.
+#pragma once
+
+#include <cmath>
+#include <concepts>
+#include <string>
+#include <vector>
+
+#include "calculus/error.h"
+#include "calculus/signature.h"
+#include "models/scalars/fields.h"
+#include "models/scalars/scalar.h"
+
+namespace perturb::models {
+
+namespace elementary_detail {
+
+// r(r−1)…(r−k+1), exactly 0 when r is an integer in [0, k).
+inline double falling_factorial(double r, int k) {
+  double value = 1;
+  for (int i = 0; i < k; ++i) value *= r - i;
+  return value;
+}
+
+// The coefficients of the polynomial P_k with tanh⁽ᵏ⁾ = P_k(tanh):
+// P_0(t) = t, P_{k+1}(t) = P_k′(t)·(1 − t²).
+inline std::vector<double> tanh_derivative_polynomial(int k) {
+  std::vector<double> p = {0, 1};
+  for (int order = 0; order < k; ++order) {
+    std::vector<double> next(p.size() + 1, 0.0);
+    for (std::size_t i = 1; i < p.size(); ++i) {
+      const double derivative = p[i] * static_cast<double>(i);  // coefficient of t^(i-1)
+      next[i - 1] += derivative;
+      next[i + 1] -= derivative;
+    }
+    p = std::move(next);
+  }
+  return p;
+}
+
+template <class F>
+bool is_positive(const F& x) {
+  if constexpr (std::same_as<F, Ball>) {
+    return certainly_positive(x);
+  } else {
+    return x > F(0);
+  }
+}
+
+template <class F>
+bool is_zero(const F& x) {
+  if constexpr (std::same_as<F, Ball>) {
+    return certainly_zero(x);
+  } else {
+    return x == F(0);
+  }
+}
+
+}  // namespace elementary_detail
+
+// 1/x.
+template <class F>
+Tagged<F> recip(const Tagged<F>& x) {
+  return reciprocal(x);
+}
+
+// log(a + n): the k-th derivative of log is (−1)ᵏ⁻¹(k−1)!/aᵏ.
+template <class F>
+Tagged<F> log(const Tagged<F>& x) {
+  using std::log;
+  const F a = x.primal_value();
+  const F value = log(a);
+  return taylor(x, [&](int k) -> F {
+    if (k == 0) return value;
+    F derivative = F(1) / a;
+    for (int i = 1; i < k; ++i) derivative *= F(-i) / a;
+    return derivative;
+  });
+}
+
+// (a + n)^r for a constant exponent r: the k-th derivative is
+// r(r−1)…(r−k+1)·a^(r−k), exactly 0 when that product is.
+template <class F>
+Tagged<F> power_of_constant(const Tagged<F>& x, const F& r, double r_value) {
+  using std::pow;
+  const F a = x.primal_value();
+  return taylor(x, [&](int k) -> F {
+    const double falling = elementary_detail::falling_factorial(r_value, k);
+    if (falling == 0) return F(0);
+    F product(1);
+    for (int i = 0; i < k; ++i) product *= r - F(i);
+    return product * pow(a, r - F(k));
+  });
+}
+
+// sqrt(a + n): (1/2)(−1/2)…(3/2−k)·√a/aᵏ; at a = 0 only along a zero direction.
+template <class F>
+Tagged<F> sqrt(const Tagged<F>& x) {
+  using std::sqrt;
+  const F a = x.primal_value();
+  const F root = sqrt(a);
+  return taylor(x, [&](int k) -> F {
+    if (k == 0) return root;
+    F derivative = root;
+    for (int i = 0; i < k; ++i) derivative *= (F(0.5) - F(i)) / a;
+    return derivative;
+  });
+}
+
+// tanh(a + n): tanh⁽ᵏ⁾ = P_k(tanh a).
+template <class F>
+Tagged<F> tanh(const Tagged<F>& x) {
+  using std::tanh;
+  const F t = tanh(x.primal_value());
+  return taylor(x, [&](int k) -> F {
+    if (k == 0) return t;
+    const std::vector<double> p = elementary_detail::tanh_derivative_polynomial(k);
+    F value(0);
+    for (std::size_t i = p.size(); i-- > 0;) value = value * t + F(p[i]);
+    return value;
+  });
+}
+
+// pow(x, y). A constant exponent: by power_of_constant, for every x (the
+// polynomial xⁿ included). A perturbed exponent: exp(y·log x) for x > 0; at
+// x = 0 with y > 0, the exponent's direction contributes 0^y·log 0·dy = 0
+// (strong zero), so only x's remains; elsewhere f is not smooth along the
+// direction and exp(y·log x) gives what it gives (non-finite).
+template <class F>
+Tagged<F> pow(const Tagged<F>& x, const Tagged<F>& y) {
+  const F b = y.primal_value();
+  if (y.is_unperturbed()) return power_of_constant(x, b, to_double(b));
+  const F a = x.primal_value();
+  if (elementary_detail::is_zero(a) && elementary_detail::is_positive(b)) {
+    return power_of_constant(x, b, to_double(b));
+  }
+  return exp(y * log(x));
+}
+
+// atan2(y, x) off the origin: atan2(y₀ + m, x₀ + n) = atan2(y₀, x₀) + atan(u)
+// with u = (x₀m − y₀n)/(x₀x + y₀y), nilpotent, and atan⁽ᵏ⁾(0) = 0 for even k,
+// (−1)^((k−1)/2)·(k−1)! for odd k.
+template <class F>
+Tagged<F> atan2(const Tagged<F>& y, const Tagged<F>& x) {
+  using std::atan2;
+  const F y0 = y.primal_value();
+  const F x0 = x.primal_value();
+  const F angle = atan2(y0, x0);
+  if (x.is_unperturbed() && y.is_unperturbed()) return Tagged<F>(angle);
+  const Tagged<F> numerator =
+      Tagged<F>(x0) * (y - Tagged<F>(y0)) - Tagged<F>(y0) * (x - Tagged<F>(x0));
+  const Tagged<F> u = numerator / (Tagged<F>(x0) * x + Tagged<F>(y0) * y);
+  return Tagged<F>(angle) + taylor(u, [](int k) -> F {
+           if (k % 2 == 0) return F(0);
+           double factorial = 1;
+           for (int i = 2; i < k; ++i) factorial *= i;
+           return F(((k - 1) / 2) % 2 == 0 ? factorial : -factorial);
+         });
+}
+
+// hypot(x, y) = √(x² + y²) off the origin, its value by hypot (no overflow).
+template <class F>
+Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
+  using std::hypot;
+  const F h = hypot(x.primal_value(), y.primal_value());
+  const Tagged<F> s = x * x + y * y;
+  const F s0 = s.primal_value();
+  return taylor(s, [&](int k) -> F {
+    if (k == 0) return h;
+    F derivative = h;
+    for (int i = 0; i < k; ++i) derivative *= (F(0.5) - F(i)) / s0;
+    return derivative;
+  });
+}
+
+// abs(x): x or −x off 0; at 0, 0 (the convention: Clarke gradient 0).
+template <class F>
+Tagged<F> abs(const Tagged<F>& x) {
+  const F a = x.primal_value();
+  if (a > F(0)) return x;
+  if (a < F(0)) return -x;
+  return Tagged<F>(F(0));
+}
+
+// max(x, y): the larger; at a tie, (x + y)/2 (a Clarke gradient, and v along (v, v)).
+template <class F>
+Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
+  const F a = x.primal_value(), b = y.primal_value();
+  if (a > b) return x;
+  if (b > a) return y;
+  return (x + y) * Tagged<F>(F(0.5));
+}
+
+// min(x, y): the smaller; at a tie, (x + y)/2, so that min⟨x,y⟩ = −max⟨−x,−y⟩.
+template <class F>
+Tagged<F> min(const Tagged<F>& x, const Tagged<F>& y) {
+  const F a = x.primal_value(), b = y.primal_value();
+  if (a < b) return x;
+  if (b < a) return y;
+  return (x + y) * Tagged<F>(F(0.5));
+}
+
+// Whether the scalars over F have the primitive: the rationals the exact
+// rational ones (mul, abs, max, min); balls all but abs, max and min, whose
+// branch a ball straddling the kink cannot decide.
+template <class F>
+constexpr bool hosts_primitive(calculus::Primitive primitive) {
+  using calculus::Primitive;
+  const bool kinked =
+      primitive == Primitive::Abs || primitive == Primitive::Max || primitive == Primitive::Min;
+  if constexpr (std::same_as<F, Rational>) return kinked || primitive == Primitive::Mul;
+  if constexpr (std::same_as<F, Ball>) return !kinked;
+  return true;
+}
+
+// f(x) for a unary primitive f that F hosts.
+template <class F>
+Tagged<F> apply_unary(calculus::Primitive primitive, const Tagged<F>& x) {
+  using calculus::Primitive;
+  if constexpr (kHasTranscendentals<F>) {
+    switch (primitive) {
+      case Primitive::Sin:
+        return sin(x);
+      case Primitive::Cos:
+        return cos(x);
+      case Primitive::Exp:
+        return exp(x);
+      case Primitive::Recip:
+        return recip(x);
+      case Primitive::Log:
+        return log(x);
+      case Primitive::Sqrt:
+        return sqrt(x);
+      case Primitive::Tanh:
+        return tanh(x);
+      default:
+        break;
+    }
+  }
+  if constexpr (!std::same_as<F, Ball>) {
+    if (primitive == Primitive::Abs) return abs(x);
+  }
+  throw calculus::InternalError(std::string("apply_unary: not a unary primitive of this field: ") +
+                                calculus::primitive_name(primitive));
+}
+
+// f⟨x, y⟩ for a binary primitive f that F hosts.
+template <class F>
+Tagged<F> apply_binary(calculus::Primitive primitive, const Tagged<F>& x, const Tagged<F>& y) {
+  using calculus::Primitive;
+  if (primitive == Primitive::Mul) return x * y;
+  if constexpr (kHasTranscendentals<F>) {
+    switch (primitive) {
+      case Primitive::Pow:
+        return pow(x, y);
+      case Primitive::Atan2:
+        return atan2(x, y);
+      case Primitive::Hypot:
+        return hypot(x, y);
+      default:
+        break;
+    }
+  }
+  if constexpr (!std::same_as<F, Ball>) {
+    if (primitive == Primitive::Max) return max(x, y);
+    if (primitive == Primitive::Min) return min(x, y);
+  }
+  throw calculus::InternalError(
+      std::string("apply_binary: not a binary primitive of this field: ") +
+      calculus::primitive_name(primitive));
+}
+
+// Why a model over F refuses a primitive it does not host (for its refusal).
+template <class F>
+std::string why_not_hosted(calculus::Primitive primitive) {
+  const std::string name = calculus::primitive_name(primitive);
+  if constexpr (std::same_as<F, Rational>) {
+    const std::string fragment =
+        "the exact model over the rationals has only the primitive-free fragment (sums, "
+        "products, literals, T, λ, pairs) and abs, max, min";
+    if (primitive == calculus::Primitive::Recip) {
+      return "recip has a pole at 0, where no rational is its value: " + fragment;
+    }
+    return name + " is not a rational function: " + fragment;
+  }
+  return name +
+         " has a kink that a ball straddling it cannot place: the ball models do not "
+         "host abs, max and min";
+}
+
+}  // namespace perturb::models
