@@ -28,17 +28,17 @@ constexpr SpecialPoint kAtan2Points[] = {
 constexpr SpecialPoint kHypotPoints[] = {{0, 1, "axis"}, {1, 0, "axis"}, {1, 1, "tie"}};
 constexpr SpecialPoint kTiePoints[] = {{1, 1, "tie"}, {0, 0, "tie"}, {-2.5, -2.5, "tie"}};
 
-constexpr std::string_view kMaxEquations[] = {
-    "forall x y : R. max <x, y> = max <y, x>",
+constexpr PrimitiveEquation kMaxEquations[] = {
+    {"symmetric", "x y", "max <x, y>", "max <y, x>"},
 };
-constexpr std::string_view kMinEquations[] = {
-    "forall x y : R. min <x, y> = -1 * max <-1 * x, -1 * y>",
+constexpr PrimitiveEquation kMinEquations[] = {
+    {"by-max", "x y", "min <x, y>", "-max <-x, -y>"},
 };
-constexpr std::string_view kAbsEquations[] = {
-    "forall x : R. abs x = max <x, -1 * x>",
+constexpr PrimitiveEquation kAbsEquations[] = {
+    {"by-max", "x", "abs x", "max <x, -x>"},
 };
-constexpr std::string_view kHypotEquations[] = {
-    "forall x y : R. hypot <x, y> = hypot <y, x>",
+constexpr PrimitiveEquation kHypotEquations[] = {
+    {"symmetric", "x y", "hypot <x, y>", "hypot <y, x>"},
 };
 
 constexpr PrimitiveSpec kSignature[] = {

@@ -9,7 +9,7 @@
 //   special points where implementations are known to go wrong
 //   δ-rule        T f as a term of the surface syntax, λp:T A. ⟨∂f(π2 p)·π1 p, f(π2 p)⟩,
 //                 which must denote T̂∘|f| on U_f (checked like every rule)
-//   equations     the identities f satisfies, as equation text (forall …)
+//   equations     the identities f satisfies (PrimitiveEquation)
 // Nothing in the calculus depends on which primitives there are: the parser,
 // printer, typing, reduction and the models read this table.
 #pragma once
@@ -47,6 +47,17 @@ struct SpecialPoint {
   std::string_view why;  // "zero", "tie", "integer exponent", …
 };
 
+// An identity of the signature, ∀ variables : R. lhs = rhs, e.g. max
+// symmetric: {"symmetric", "x y", "max <x, y>", "max <y, x>"}. Its
+// T-image, T(λ⃗x. lhs) = T(λ⃗x. rhs), holds with it (a convention at a kink
+// must keep both).
+struct PrimitiveEquation {
+  std::string_view name;
+  std::string_view variables;  // names of R, separated by spaces
+  std::string_view lhs;
+  std::string_view rhs;
+};
+
 struct PrimitiveSpec {
   Primitive primitive;
   std::string_view name;
@@ -55,7 +66,7 @@ struct PrimitiveSpec {
   std::string_view outside;  // "" when f is smooth everywhere
   std::span<const SpecialPoint> special_points;
   std::string_view delta_rule;
-  std::span<const std::string_view> equations;
+  std::span<const PrimitiveEquation> equations;
 };
 
 // Every primitive of the standard signature, in the order of Primitive.
@@ -63,6 +74,12 @@ std::span<const PrimitiveSpec> standard_signature();
 // The paper's four: mul, sin, cos, exp (what random terms draw from).
 inline constexpr Primitive kPaperPrimitives[] = {Primitive::Mul, Primitive::Sin, Primitive::Cos,
                                                  Primitive::Exp};
+
+// Every primitive of the standard signature, as a compile-time list.
+inline constexpr Primitive kStandardPrimitives[] = {
+    Primitive::Mul,   Primitive::Sin,   Primitive::Cos,  Primitive::Exp, Primitive::Recip,
+    Primitive::Log,   Primitive::Sqrt,  Primitive::Tanh, Primitive::Abs, Primitive::Pow,
+    Primitive::Atan2, Primitive::Hypot, Primitive::Max,  Primitive::Min};
 
 const PrimitiveSpec& spec_of(Primitive primitive);
 // "mul", "sin", …

@@ -33,7 +33,7 @@ concept RegisteredModel =
 // The models over double, sound models first, then foils.
 inline constexpr auto floating_point_models =
     boost::hana::tuple_t<Smooth, Closures, FiniteDifference, NaiveDual, NoRenaming,
-                         TinyRelativeError>;
+                         TinyRelativeError, TieByOrder>;
 
 // Their certified twins over balls (models/scalars/ball.h): the same order, names
 // ending in "@ball".

@@ -33,6 +33,10 @@
 //                                                        global elements but 0)
 //   transcendentals   (withdrawn by static constexpr     sin, cos and exp in terms
 //                     bool kPrimitiveFree = true)
+//   primitives        static constexpr bool              which primitives of the
+//                     hosts_primitive(Primitive); else   signature (calculus/
+//                     mul, sin, cos, exp (mul alone      signature.h) its terms may
+//                     without transcendentals)           have
 //   precision_ladder  c.precisions() -> span<const long> a case left Undecided is
 //                     and c.at_precision(bits)           evaluated again at each
 //                                                        precision in turn
@@ -71,10 +75,12 @@
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 #include <optional>
 #include <random>
 #include <span>
 
+#include "calculus/signature.h"
 #include "semantics/cartesian_closed_category.h"
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/comparison.h"
@@ -119,6 +125,19 @@ template <class C>
 concept PrimitiveFreeModel = requires {
   requires C::kPrimitiveFree;
 };
+
+// primitives: the model says which primitives of the signature it hosts.
+template <class C>
+concept DeclaresPrimitives = requires {
+  { C::hosts_primitive(calculus::Primitive::Mul) } -> std::same_as<bool>;
+};
+
+// A set of primitives of the standard signature, one bit each.
+using PrimitiveSet = std::uint64_t;
+
+constexpr PrimitiveSet primitive_bit(calculus::Primitive primitive) {
+  return PrimitiveSet{1} << static_cast<unsigned>(primitive);
+}
 
 // precision_ladder: the comparison is certified at a working precision that
 // can be raised (models/scalars/ball.h): a case left Undecided is evaluated again at
@@ -201,6 +220,7 @@ struct Capabilities {
   bool via_normal_form = false;
   bool linear_only = false;
   bool transcendentals = true;
+  PrimitiveSet primitives = 0;
   bool precision_ladder = false;
   bool certified = false;
   bool proving = false;
@@ -212,6 +232,9 @@ struct Capabilities {
   bool fast_tangent_hat = false;
 
   bool higher_order() const { return differential && closed; }
+  bool hosts(calculus::Primitive primitive) const {
+    return (primitives & primitive_bit(primitive)) != 0;
+  }
 
   friend bool operator==(const Capabilities&, const Capabilities&) = default;
 };
@@ -222,6 +245,25 @@ concept ErasedModel = requires(const C& c) {
   { c.capabilities() } -> std::same_as<const Capabilities&>;
 };
 
+// The primitives model type M hosts (Capabilities::primitives).
+template <class M>
+consteval PrimitiveSet hosted_primitives() {
+  PrimitiveSet set = 0;
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    bool hosted;
+    if constexpr (DeclaresPrimitives<M>) {
+      hosted = M::hosts_primitive(p);
+    } else if constexpr (PrimitiveFreeModel<M>) {
+      hosted = p == calculus::Primitive::Mul;
+    } else {
+      hosted = p == calculus::Primitive::Mul || p == calculus::Primitive::Sin ||
+               p == calculus::Primitive::Cos || p == calculus::Primitive::Exp;
+    }
+    if (hosted) set |= primitive_bit(p);
+  }
+  return set;
+}
+
 // What model type M can do.
 template <CartesianLeftAdditiveCategory M>
 requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
@@ -230,6 +272,7 @@ requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
                       .via_normal_form = FirstOrderViaNormalForm<M>,
                       .linear_only = LinearOnlyModel<M>,
                       .transcendentals = !PrimitiveFreeModel<M>,
+                      .primitives = hosted_primitives<M>(),
                       .precision_ladder = HasPrecisionLadder<M>,
                       .certified = CertifiedModel<M>,
                       .proving = ProvingModel<M>,

@@ -93,7 +93,7 @@ BasicMorphism<F> BasicClosureCategory<F>::zero(const Object& x, const Object& y)
 template <class F>
 BasicMorphism<F> BasicClosureCategory<F>::primitive(calculus::Primitive primitive) const {
   const Object r = Object::real();
-  if (!hosts_primitive<F>(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
+  if (!hosts_primitive(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
   switch (primitive) {
     case calculus::Primitive::Mul:
       return Morphism(Object::product(r, r), r, Node<F>(Node<F>::Kind::Mul));

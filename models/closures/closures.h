@@ -236,6 +236,10 @@ class BasicClosureCategory {
   // cases have none (proofs/cases/case_generator.h, PrimitiveFreeModel).
   static constexpr bool kExact = kExactField<F>;
   static constexpr bool kPrimitiveFree = !kHasTranscendentals<F>;
+  // The primitives of the signature F has (models/scalars/fields.h).
+  static constexpr bool hosts_primitive(calculus::Primitive primitive) {
+    return models::hosts_primitive<F>(primitive);
+  }
 
   int atom_dimension() const { return atom_dimension_; }
 
@@ -268,6 +272,9 @@ struct TaggedInfinitesimals {
   // The factor the derivative is multiplied by: exactly 1 (the
   // `tiny-relative-error` foil makes it 1 + 1e-10).
   static constexpr double tangent_scale = 1.0;
+  // Whether max and min break a tie by the order of their arguments: no, by
+  // the convention symmetric in them (models/scalars/elementary.h).
+  static constexpr bool ties_by_order = false;
 };
 
 namespace closures {
@@ -335,6 +342,22 @@ class ClosureModel : public closures::BasicClosureCategory<F> {
 
   static std::string name() { return std::string(Policy::name) + kFieldSuffix<F>; }
   static constexpr bool is_foil() { return Policy::is_foil; }
+
+  Morphism primitive(calculus::Primitive primitive) const {
+    if constexpr (Policy::ties_by_order) {
+      if (primitive == calculus::Primitive::Max || primitive == calculus::Primitive::Min) {
+        const Object r = Object::real();
+        return Morphism(Object::product(r, r), r, [primitive](const closures::BasicValue<F>& p) {
+          const Tagged<F>& x = scalar_of(closures::component(p, 0));
+          const Tagged<F>& y = scalar_of(closures::component(p, 1));
+          const F a = x.primal_value(), b = y.primal_value();
+          const bool first = primitive == calculus::Primitive::Max ? !(b > a) : !(a > b);
+          return closures::BasicValue<F>(first ? x : y);
+        });
+      }
+    }
+    return Base::primitive(primitive);
+  }
 
   // The morphism of a subterm that a term uses at several places
   // (semantics/interpret.h): memoized, so that a shared subterm is evaluated

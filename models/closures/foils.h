@@ -49,10 +49,20 @@ struct TinyRelativeErrorPolicy : TaggedInfinitesimals {
   static constexpr double tangent_scale = 1.0 + 1e-10;
 };
 
+// `tie-by-order`: max and min at a tie take their first argument, so their
+// values are right but their tangents at a tie depend on the order of the
+// arguments: max <x, y> = max <y, x> holds, its T-image does not.
+struct TieByOrderPolicy : TaggedInfinitesimals {
+  static constexpr const char* name = "tie-by-order";
+  static constexpr bool is_foil = true;
+  static constexpr bool ties_by_order = true;
+};
+
 using FiniteDifference = ClosureModel<FiniteDifferencePolicy>;
 using NaiveDual = ClosureModel<NaiveDualPolicy>;
 using NoRenaming = ClosureModel<NoRenamingPolicy>;
 using TinyRelativeError = ClosureModel<TinyRelativeErrorPolicy>;
+using TieByOrder = ClosureModel<TieByOrderPolicy>;
 
 // The foils over balls: the same bugs, with certified counterexamples.
 using FiniteDifferenceOverBalls = ClosureModel<FiniteDifferencePolicy, Ball>;

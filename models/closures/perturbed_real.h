@@ -25,7 +25,7 @@ bool are_plain_reals(const BasicValue<F>& x, const BasicValue<F>& v) {
 // primal 0·c and the coefficient 1·c, and p + ε·c the primal p + 0·c).
 template <class F>
 Tagged<F> perturbed_real(const Tagged<F>& p, const Tagged<F>& c, Tag tag) {
-  return Tagged<F>::first_order(p.primal_value() + F(0) * c.primal_value(), tag,
+  return Tagged<F>::first_order(p.primal_value() + strong_product(F(0), c.primal_value()), tag,
                                 F(1) * c.primal_value());
 }
 

@@ -242,11 +242,15 @@ S with_term(const F& primal, const F& coefficient) {
 // operator*: both plain; one_tag_product; product_otherwise's a.scaled(b₀), b.scaled(a₀).
 template <class S>
 S product(const S& a, const S& b) {
-  if (!a.perturbed && !b.perturbed) return plain<S>(a.primal * b.primal);
+  if (!a.perturbed && !b.perturbed) return plain<S>(strong_product(a.primal, b.primal));
   if (a.perturbed && b.perturbed)
-    return with_term<S>(a.primal * b.primal, a.coefficient * b.primal + a.primal * b.coefficient);
-  if (!b.perturbed) return with_term<S>(a.primal * b.primal, a.coefficient * b.primal);
-  return with_term<S>(b.primal * a.primal, b.coefficient * a.primal);
+    return with_term<S>(
+        strong_product(a.primal, b.primal),
+        strong_product(a.coefficient, b.primal) + strong_product(a.primal, b.coefficient));
+  if (!b.perturbed)
+    return with_term<S>(strong_product(a.primal, b.primal),
+                        strong_product(a.coefficient, b.primal));
+  return with_term<S>(strong_product(b.primal, a.primal), strong_product(b.coefficient, a.primal));
 }
 
 // operator+: both plain; shifted (the perturbed one's term kept); first_order_sum.
@@ -264,7 +268,7 @@ template <class S, class F>
 S taylor(const S& x, const F& value, const F& derivative) {
   if (!x.perturbed) return plain<S>(value);
   const F q = derivative / F(1);
-  return with_term<S>(value + F(0) * q, x.coefficient * q);
+  return with_term<S>(value + strong_product(F(0), q), strong_product(x.coefficient, q));
 }
 // sin, cos, exp (glibc's sincos gives sin's and cos's bits, as GCC assumes
 // when it fuses them).
@@ -289,7 +293,7 @@ S exponential(const S& x) {
 // perturbed_real: x + 0·v and 1·v.
 template <class S, class F>
 S perturbed(const F& x, const F& v) {
-  return with_term<S>(x + F(0) * v, F(1) * v);
+  return with_term<S>(x + strong_product(F(0), v), F(1) * v);
 }
 
 // scalar_of(perturbed(x, v, ε)) where a part is the zero value, as
@@ -303,7 +307,7 @@ std::optional<S> perturbed_with_zero(const BasicValue<F>& x, const BasicValue<F>
     if (is_plain_real(x)) return plain<S>(x.scalar().primal_value());
   } else if (x.is_zero() && is_plain_real(v)) {
     const F& c = v.scalar().primal_value();
-    return with_term<S>(F(0) * c, F(1) * c);
+    return with_term<S>(strong_product(F(0), c), F(1) * c);
   }
   return std::nullopt;
 }

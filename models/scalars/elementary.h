@@ -209,19 +209,6 @@ Tagged<F> min(const Tagged<F>& x, const Tagged<F>& y) {
   return (x + y) * Tagged<F>(F(0.5));
 }
 
-// Whether the scalars over F have the primitive: the rationals the exact
-// rational ones (mul, abs, max, min); balls all but abs, max and min, whose
-// branch a ball straddling the kink cannot decide.
-template <class F>
-constexpr bool hosts_primitive(calculus::Primitive primitive) {
-  using calculus::Primitive;
-  const bool kinked =
-      primitive == Primitive::Abs || primitive == Primitive::Max || primitive == Primitive::Min;
-  if constexpr (std::same_as<F, Rational>) return kinked || primitive == Primitive::Mul;
-  if constexpr (std::same_as<F, Ball>) return !kinked;
-  return true;
-}
-
 // f(x) for a unary primitive f that F hosts.
 template <class F>
 Tagged<F> apply_unary(calculus::Primitive primitive, const Tagged<F>& x) {

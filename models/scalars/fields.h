@@ -8,6 +8,7 @@
 
 #include <concepts>
 
+#include "calculus/signature.h"
 #include "models/scalars/ball.h"
 #include "models/scalars/rational.h"
 
@@ -26,6 +27,19 @@ inline constexpr const char* kFieldSuffix<Rational> = "@rational";
 // Whether F has sin, cos and exp: the rationals do not.
 template <class F>
 inline constexpr bool kHasTranscendentals = !std::same_as<F, Rational>;
+
+// Whether the scalars over F have the primitive: the rationals the exact
+// rational ones (mul, abs, max, min); balls all but abs, max and min, whose
+// branch a ball straddling the kink cannot decide.
+template <class F>
+constexpr bool hosts_primitive(calculus::Primitive primitive) {
+  using calculus::Primitive;
+  const bool kinked =
+      primitive == Primitive::Abs || primitive == Primitive::Max || primitive == Primitive::Min;
+  if constexpr (std::same_as<F, Rational>) return kinked || primitive == Primitive::Mul;
+  if constexpr (std::same_as<F, Ball>) return !kinked;
+  return true;
+}
 
 // Whether F computes exactly, so that points compare by equality.
 template <class F>

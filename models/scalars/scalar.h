@@ -41,6 +41,20 @@
 
 namespace perturb::models {
 
+// a·b with strong zeros (spec §6): 0·b = 0 for every b, ±∞ and NaN
+// included, decided on the values at evaluation time, at every order. Only a
+// non-finite product is looked at, so every product that IEEE gives as a
+// number is IEEE's, bit for bit.
+template <class F>
+F strong_product(const F& a, const F& b) {
+  using std::isfinite;
+  F product = a * b;
+  if (!isfinite(product)) [[unlikely]] {
+    if (a == F(0) || b == F(0)) return F(0);
+  }
+  return product;
+}
+
 template <class F>
 class Tagged {
  public:
@@ -245,7 +259,8 @@ class Tagged {
   // The two cases of a forward pass (both plain, both a + c·ε in one tag)
   // are tested here, inline; the others are product_otherwise's.
   friend Tagged operator*(const Tagged& a, const Tagged& b) {
-    if (a.is_unperturbed() && b.is_unperturbed()) return Tagged(a.primal_ * b.primal_);
+    if (a.is_unperturbed() && b.is_unperturbed())
+      return Tagged(strong_product(a.primal_, b.primal_));
     if (a.count_ == 1 && b.count_ == 1 && a.tags_[0] == b.tags_[0]) {
       return one_tag_product(a, b);
     }
@@ -265,8 +280,9 @@ class Tagged {
   // forward pass): the product's operations, without a temporary to move in.
   Tagged& operator*=(const Tagged& other) {
     if (count_ == 1 && other.count_ == 1 && tags_[0] == other.tags_[0]) {
-      F coefficient = coefficients_[0] * other.primal_ + primal_ * other.coefficients_[0];
-      primal_ = primal_ * other.primal_;
+      F coefficient = strong_product(coefficients_[0], other.primal_) +
+                      strong_product(primal_, other.coefficients_[0]);
+      primal_ = strong_product(primal_, other.primal_);
       if (coefficient == F(0)) {  // dropped: the slot left as a new value's
         count_ = 0;
         tags_[0] = Tag{};
@@ -310,9 +326,9 @@ class Tagged {
   // result is built in place (a named local among operator*'s other returns
   // was copied out, and the copy's loads stalled on its stores).
   static Tagged one_tag_product(const Tagged& a, const Tagged& b) {
-    Tagged product(a.primal_ * b.primal_);
-    product.push_first_order(a.tags_[0],
-                             a.coefficients_[0] * b.primal_ + a.primal_ * b.coefficients_[0]);
+    Tagged product(strong_product(a.primal_, b.primal_));
+    product.push_first_order(a.tags_[0], strong_product(a.coefficients_[0], b.primal_) +
+                                             strong_product(a.primal_, b.coefficients_[0]));
     return product;
   }
 
@@ -331,17 +347,18 @@ class Tagged {
     Terms product;
     product.reserve(a.term_count() + b.term_count() + a.term_count() * b.term_count());
     a.for_each_term([&](const Monomial& m, const F& c) {
-      product.push_back(Term{m, c * b.primal_});
+      product.push_back(Term{m, strong_product(c, b.primal_)});
     });
     b.for_each_term([&](const Monomial& m, const F& c) {
-      product.push_back(Term{m, a.primal_ * c});
+      product.push_back(Term{m, strong_product(a.primal_, c)});
     });
     a.for_each_term([&](const Monomial& ma, const F& ca) {
       b.for_each_term([&](const Monomial& mb, const F& cb) {
-        if (auto m = monomial_product(ma, mb)) product.push_back(Term{std::move(*m), ca * cb});
+        if (auto m = monomial_product(ma, mb))
+          product.push_back(Term{std::move(*m), strong_product(ca, cb)});
       });
     });
-    return Tagged(a.primal_ * b.primal_, std::move(product));
+    return Tagged(strong_product(a.primal_, b.primal_), std::move(product));
   }
 
   std::size_t term_count() const { return count_ + general().size(); }
@@ -482,7 +499,7 @@ class Tagged {
 
   // The value times the unperturbed factor s.
   Tagged scaled(const F& s) const {
-    return mapped(primal_ * s, [&](const F& c) { return c * s; });
+    return mapped(strong_product(primal_, s), [&](const F& c) { return strong_product(c, s); });
   }
 
   template <class G, class Derivative>
@@ -502,12 +519,13 @@ class Tagged {
 // taylor for x = a + c·ε, one tag: n² = 0, so the sum is f(a) + f'(a)·c·ε.
 // Every scalar of one forward-mode pass is of this form; taylor's loop would
 // build and drop five values to get it. The same floating-point operations
-// as the loop (0·q for the primal of n·q, which is NaN when q is infinite).
+// as the loop (0·q for the primal of n·q, which is 0 even for an infinite q:
+// strong_product).
 template <class F, class Derivative>
 Tagged<F> one_tag_taylor(const Tagged<F>& x, Derivative& derivative) {
   const F q = derivative(1) / F(1);  // the loop's f'(a)/1!
-  Tagged<F> result(derivative(0) + F(0) * q);
-  result.push_first_order(x.tags_[0], x.coefficients_[0] * q);
+  Tagged<F> result(derivative(0) + strong_product(F(0), q));
+  result.push_first_order(x.tags_[0], strong_product(x.coefficients_[0], q));
   return result;
 }
 

@@ -274,7 +274,7 @@ typename BasicSmooth<F>::Morphism BasicSmooth<F>::primitive(calculus::Primitive 
     default:
       break;
   }
-  if (!hosts_primitive<F>(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
+  if (!hosts_primitive(primitive)) throw semantics::ModelRefusal(why_not_hosted<F>(primitive));
   if (calculus::spec_of(primitive).arity == 1) {
     return Morphism(real(), real(), name, [primitive](const TaggedVector& v) {
       return scalar_vector(apply_unary(primitive, v(0)));

@@ -34,6 +34,7 @@
 #include "calculus/term.h"
 #include "models/scalars/ball.h"
 #include "models/scalars/ball_eigen.h"
+#include "models/scalars/fields.h"
 #include "models/scalars/scalar.h"
 #include "models/scalars/tagged_eigen.h"
 #include "semantics/comparison.h"
@@ -132,6 +133,10 @@ class BasicSmooth {
   // applied, D of a λ) is read through its normal form (semantics/interpret.h).
   static constexpr bool kFirstOrderViaNormalForm = true;
   bool is_foil() const { return false; }
+  // The primitives of the signature F has (models/scalars/fields.h).
+  static constexpr bool hosts_primitive(calculus::Primitive primitive) {
+    return models::hosts_primitive<F>(primitive);
+  }
 
   // ---- objects ----
   Object terminal() const;

@@ -3,8 +3,10 @@
 #include <boost/hana/for_each.hpp>
 
 #include "proofs/binding/law_applicability.h"
+#include "proofs/binding/text_law_binder.h"
 #include "proofs/cases/check_case.h"
 #include "proofs/laws/catalogue.h"
+#include "proofs/laws/signature_laws.h"
 
 namespace perturb::proofs {
 
@@ -25,6 +27,11 @@ void bind_laws(const semantics::AnyModel& model, std::vector<LawBinding>& into) 
                                     return check_case<Law>(*shared, k, tolerance, compare_seed);
                                   }});
   });
+  // The signature's equations, on the models that host their primitives.
+  TextLawBindings signature;
+  const TextLawBinder bind = text_law_binder(model);
+  for (const auto& law : signature_laws()) bind(law, signature);
+  for (LawBinding& binding : signature.bindings) into.push_back(std::move(binding));
 }
 
 const std::vector<CatalogueLaw>& catalogue_laws() {

@@ -59,6 +59,7 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
   TextLaw law;
   law.id = std::move(id);
   law.statement = std::string(text);
+  law.reference = law.id.starts_with("rule.") ? "user rule" : "user equation";
   law.equation = *equation;
   for (const calculus::Binding& binding : law.equation.metavariables.entries()) {
     if (!has_values(binding.type)) {
@@ -80,9 +81,11 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
     return contains(law.equation.lhs, predicate) || contains(law.equation.rhs, predicate);
   };
   law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
-  law.needs_transcendentals = either_side([](const Term& t) {
-    return calculus::is_prim(t) && calculus::prim_of(t) != calculus::Primitive::Mul;
-  });
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    if (either_side(
+            [p](const Term& t) { return calculus::is_prim(t) && calculus::prim_of(t) == p; }))
+      law.primitives |= semantics::primitive_bit(p);
+  }
   return law;
 }
 
@@ -131,8 +134,20 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
   if (model.linear_only) return "it has linear maps only";
   if (law.needs_derivative && !model.differential)
     return "it has no derivative, and the equation has T or D";
-  if (law.needs_transcendentals && !model.transcendentals)
+  const semantics::PrimitiveSet transcendentals =
+      semantics::primitive_bit(calculus::Primitive::Sin) |
+      semantics::primitive_bit(calculus::Primitive::Cos) |
+      semantics::primitive_bit(calculus::Primitive::Exp);
+  if ((law.primitives & transcendentals) != 0 && !model.transcendentals)
     return "it is exact over the rationals, and the equation has sin, cos or exp";
+  if (const semantics::PrimitiveSet missing = law.primitives & ~model.primitives) {
+    std::string names;
+    for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+      if (missing & semantics::primitive_bit(p))
+        names += (names.empty() ? "" : ", ") + std::string(calculus::primitive_name(p));
+    }
+    return "it does not host " + names + ", which the equation has";
+  }
   if (law.needs_closed_model && !model.higher_order()) {
     return "it is not closed, and the equation has a metavariable of higher-order type or "
            "sides of a function type";

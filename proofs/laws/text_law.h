@@ -33,24 +33,22 @@ struct TextLaw {
   calculus::TextEquation equation;
   std::vector<MetavariableShape> shapes;  // per metavariable, in declared order
   // What a model must be to run it.
-  bool needs_derivative = false;       // a side contains T (or D)
-  bool needs_closed_model = false;     // a ClosedTerm metavariable, or τ not ground
-  bool needs_transcendentals = false;  // a side contains sin, cos or exp
+  bool needs_derivative = false;           // a side contains T (or D)
+  bool needs_closed_model = false;         // a ClosedTerm metavariable, or τ not ground
+  semantics::PrimitiveSet primitives = 0;  // those the sides contain
+  // Where the equation comes from, for reports: "user equation", "user rule",
+  // or the signature's "§6 signature" (proofs/laws/signature_laws.h).
+  std::string reference;
 
-  // The law `text` states, called id.
+  // The law `text` states, called id; its reference is "user rule" for an id
+  // rule.NAME, else "user equation".
   static calculus::ErrorOr<TextLaw> make(std::string_view text, std::string id);
 
   // Whether id is one make gives: equation.N or rule.NAME.
   static bool is_text_law_id(std::string_view id);
 
   // The metadata the runner and reports show.
-  LawInfo info() const {
-    return LawInfo{id,
-                   id.starts_with("rule.") ? "user rule" : "user equation",
-                   statement,
-                   {},
-                   LawSubject::Calculus};
-  }
+  LawInfo info() const { return LawInfo{id, reference, statement, {}, LawSubject::Calculus}; }
 };
 
 // Why a model that can do what `model` says cannot run law, or nullopt when it can.

@@ -34,6 +34,7 @@ TEST_CASE("the signature lists each primitive once, in the order of Primitive", 
     CHECK((spec.smooth_set == "everywhere") == spec.outside.empty());
   }
   CHECK(names.size() == 14);
+  CHECK(std::size(kStandardPrimitives) == standard_signature().size());
   CHECK_FALSE(primitive_named("erf"));
   CHECK(std::string(primitive_name(Primitive::Atan2)) == "atan2");
 }
@@ -56,7 +57,9 @@ TEST_CASE("every δ-rule reads as a term of the type of T f and is the reduct of
 TEST_CASE("the primitives' equations read as equations", "[signature]") {
   std::size_t equations = 0;
   for (const PrimitiveSpec& spec : standard_signature()) {
-    for (std::string_view text : spec.equations) {
+    for (const PrimitiveEquation& e : spec.equations) {
+      const std::string text = "forall " + std::string(e.variables) + " : R. " +
+                               std::string(e.lhs) + " = " + std::string(e.rhs);
       INFO(text);
       const auto equation = parse_equation(text);
       CHECK(equation.ok());

@@ -46,7 +46,11 @@ bool is_proof_target(std::string_view id) {
 }  // namespace
 
 TEST_CASE("symbolic hosts exactly the laws smooth hosts, as a proving model", "[proving]") {
-  CHECK(laws_on(kSymbolic) == laws_on("smooth"));
+  // smooth also hosts the signature's laws of the primitives symbolic refuses.
+  std::set<std::string> smooth_catalogue;
+  for (const std::string& id : laws_on("smooth"))
+    if (!id.starts_with("signature.")) smooth_catalogue.insert(id);
+  CHECK(laws_on(kSymbolic) == smooth_catalogue);
   CHECK(laws_on(kSymbolic).size() == 70);
   for (const LawBinding& b : all_bindings()) {
     CHECK(b.capabilities.proving == (b.model == kSymbolic));

@@ -12,8 +12,10 @@ using semantics::capabilities_of;
 
 TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
   constexpr Capabilities closures = capabilities_of<models::Closures>();
+  constexpr semantics::PrimitiveSet all = (semantics::PrimitiveSet{1} << 14) - 1;
   CHECK(closures == Capabilities{.differential = true,
                                  .closed = true,
+                                 .primitives = all,
                                  .compares = true,
                                  .says_difference = true,
                                  .shares_evaluation = true,
@@ -43,4 +45,22 @@ TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
   CHECK(symbolic.via_normal_form);
   CHECK_FALSE(closures.proving);
   CHECK_FALSE(closures.serial);
+}
+
+TEST_CASE("capabilities_of: the primitives each built-in model hosts", "[capabilities]") {
+  using calculus::Primitive;
+  constexpr Capabilities closures = capabilities_of<models::Closures>();
+  for (const Primitive p : calculus::kStandardPrimitives) CHECK(closures.hosts(p));
+  constexpr Capabilities over_balls = capabilities_of<models::SmoothOverBalls>();
+  CHECK(over_balls.hosts(Primitive::Pow));
+  CHECK_FALSE(over_balls.hosts(Primitive::Max));
+  constexpr Capabilities exact = capabilities_of<models::ClosuresOverRationals>();
+  CHECK(exact.hosts(Primitive::Mul));
+  CHECK(exact.hosts(Primitive::Abs));
+  CHECK_FALSE(exact.hosts(Primitive::Sin));
+  // A model that declares nothing hosts the paper's four.
+  constexpr Capabilities symbolic = capabilities_of<models::Symbolic>();
+  CHECK(symbolic.primitives ==
+        (semantics::primitive_bit(Primitive::Mul) | semantics::primitive_bit(Primitive::Sin) |
+         semantics::primitive_bit(Primitive::Cos) | semantics::primitive_bit(Primitive::Exp)));
 }

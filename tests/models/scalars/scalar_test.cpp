@@ -419,9 +419,9 @@ TEST_CASE("the Taylor series in the first-order form stops after one term", "[sc
 }
 
 // taylor takes a shortcut for a + c·ε (one_tag_taylor): it must give what
-// the series' loop gives, f(a) + (a + c·ε − a)·f'(a)/1!, bit for bit, NaN
-// from 0·∞ and the sign of zero included (the reports are compared byte for
-// byte across versions).
+// the series' loop gives, f(a) + (a + c·ε − a)·f'(a)/1!, bit for bit, the
+// strong zero of 0·∞ and the sign of zero included (the reports are compared
+// byte for byte across versions).
 TEST_CASE("has_one_tag: a + c·ε for one tag, in the first-order form", "[scalar][forms]") {
   const Tag e = fresh_tag(), f = fresh_tag();
   CHECK((Scalar(1.0) + eps(e) * 2.0).has_one_tag());
@@ -438,17 +438,18 @@ TEST_CASE("the one-tag Taylor shortcut is the series' first step, bit for bit", 
     return std::memcmp(&x, &y, sizeof x) == 0 || (std::isnan(x) && std::isnan(y));
   };
   for (const double a : {0.4, -0.0, 0.0, 1e308, -3.5, 710.0, inf}) {
-    // c finite: c·ε is built as ε·c, whose primal 0·c is NaN for an infinite c.
+    // c finite: c·ε is built as ε·c, whose primal 0·c is 0 even for an infinite c.
     for (const double c : {2.0, -1e-300, 1e300, -5e-324}) {
       const Scalar x = a + c * eps(e);
       const auto series = [&](double d0, double d1) {
         return Scalar(d0) + x.nilpotent() * Scalar(d1 / 1.0);
       };
+      const double p = x.primal_value();  // a + 0·c: +0 for a = −0
       const std::pair<Scalar, Scalar> pairs[] = {
-          {sin(x), series(std::sin(a), std::cos(a))},
-          {cos(x), series(std::cos(a), -std::sin(a))},
-          {exp(x), series(std::exp(a), std::exp(a))},
-          {reciprocal(x), series(1 / a, (1 / a) * (-1 / a))},
+          {sin(x), series(std::sin(p), std::cos(p))},
+          {cos(x), series(std::cos(p), -std::sin(p))},
+          {exp(x), series(std::exp(p), std::exp(p))},
+          {reciprocal(x), series(1 / p, (1 / p) * (-1 / p))},
       };
       for (const auto& [shortcut, loop] : pairs) {
         INFO("a = " << a << ", c = " << c << ": " << shortcut.to_string() << " against "
@@ -459,6 +460,31 @@ TEST_CASE("the one-tag Taylor shortcut is the series' first step, bit for bit", 
       }
     }
   }
+}
+
+TEST_CASE("products have strong zeros: 0·a = 0 for every a, at every order", "[scalar]") {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(strong_product(0.0, inf) == 0);
+  CHECK(strong_product(-inf, 0.0) == 0);
+  CHECK(strong_product(0.0, nan) == 0);
+  CHECK(std::isnan(strong_product(1.0, nan)));
+  CHECK(strong_product(2.0, inf) == inf);
+  // A finite product is IEEE's, the sign of zero included.
+  CHECK(std::signbit(strong_product(-0.0, 3.0)));
+  const Tag e = fresh_tag(), f = fresh_tag();
+  // 0·(∞ + ε): 0 in every coefficient, in each form of the product.
+  CHECK(Scalar(0.0) * Scalar(inf) == Scalar(0.0));
+  CHECK((Scalar(0.0) * (inf + eps(e))).is_unperturbed());
+  CHECK((Scalar(0.0) * (inf + eps(e))).primal_value() == 0);
+  const Scalar general = (0.0 + eps(e)) * (inf + eps(f));
+  CHECK(general.primal_value() == 0);
+  CHECK(general.coefficient({e, f}) == 1);
+  CHECK(general.coefficient({f}) == 0);
+  CHECK(general.coefficient({e}) == inf);
+  Scalar in_place = 0.0 + eps(e);
+  in_place *= inf + 0.0 * eps(e);
+  CHECK(in_place.primal_value() == 0);
 }
 
 TEST_CASE("x *= y is x * y bit for bit, in place or not", "[scalar][forms]") {

@@ -9,11 +9,13 @@
 using namespace perturb::proofs;
 using namespace perturb::proofs::testing;
 
-TEST_CASE("the laws about the calculus are §5's and §7's, the sound.* laws", "[binding]") {
+TEST_CASE("the laws about the calculus are §5's and §7's, the sound.* laws, and the signature's",
+          "[binding]") {
   std::size_t calculus = 0;
   for (const LawBinding& b : all_bindings()) {
     INFO(b.info.id);
-    CHECK((b.info.subject == LawSubject::Calculus) == b.info.id.starts_with("sound."));
+    CHECK((b.info.subject == LawSubject::Calculus) ==
+          (b.info.id.starts_with("sound.") || b.info.id.starts_with("signature.")));
     calculus += b.info.subject == LawSubject::Calculus;
   }
   CHECK(calculus > 0);

@@ -65,6 +65,8 @@ TEST_CASE("the headers' law sections list exactly the catalogue's ids and statem
   const std::map<std::string, Listed> listed = header_laws();
   std::map<std::string, std::string> catalogue;
   for (const perturb::proofs::LawBinding& binding : perturb::proofs::testing::all_bindings()) {
+    // The signature's laws are its equations (calculus/signature.h), not a header's.
+    if (binding.info.id.starts_with("signature.")) continue;
     catalogue[std::string(binding.info.id)] = collapse_spaces(std::string(binding.info.statement));
   }
   REQUIRE(catalogue.size() > 50);
