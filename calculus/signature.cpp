@@ -14,19 +14,20 @@ namespace {
 // One primitive per entry, as the table of spec §6.
 // clang-format off
 constexpr SpecialPoint kRecipPoints[] = {
-    {0, 0, "zero"}, {-0.0, 0, "zero"}, {1, 0, "one"}, {-1, 0, "one"}};
-constexpr SpecialPoint kLogPoints[] = {{1, 0, "one"}};
-constexpr SpecialPoint kSqrtPoints[] = {{0, 0, "zero"}, {1, 0, "one"}, {4, 0, "square"}};
-constexpr SpecialPoint kTanhPoints[] = {{0, 0, "zero"}};
-constexpr SpecialPoint kAbsPoints[] = {{0, 0, "kink"}, {1, 0, "one"}, {-1, 0, "one"}};
+    {"zero", 0.0}, {"one", 1.0}, {"one", -1.0}};
+constexpr SpecialPoint kLogPoints[] = {{"one", 1.0}};
+constexpr SpecialPoint kSqrtPoints[] = {{"zero", 0.0}, {"one", 1.0}, {"square", 4.0}};
+constexpr SpecialPoint kTanhPoints[] = {{"zero", 0.0}};
+constexpr SpecialPoint kAbsPoints[] = {{"kink", 0.0}, {"one", 1.0}, {"one", -1.0}};
 constexpr SpecialPoint kPowPoints[] = {
-    {0, 0, "zero"}, {0, 1, "zero"},          {0, 2, "zero"},
-    {0, 3, "zero"}, {2.5, 0, "exponent-0"},  {2.5, 1, "exponent-1"},
-    {-1, 2, "integer-exponent"}};
+    {"zero-base", 0.0, std::nullopt}, {"exponent-0", std::nullopt, 0.0},
+    {"exponent-1", std::nullopt, 1.0}, {"negative-base", -1.0, 2.0}};
 constexpr SpecialPoint kAtan2Points[] = {
-    {0, 1, "axis"}, {0, -1, "cut"}, {-0.0, -1, "cut"}, {1, 0, "axis"}, {-1, 0, "axis"}};
-constexpr SpecialPoint kHypotPoints[] = {{0, 1, "axis"}, {1, 0, "axis"}, {1, 1, "tie"}};
-constexpr SpecialPoint kTiePoints[] = {{1, 1, "tie"}, {0, 0, "tie"}, {-2.5, -2.5, "tie"}};
+    {"axis", 0.0, 1.0}, {"cut", 0.0, -1.0}, {"axis", 1.0, 0.0}, {"axis", -1.0, 0.0}};
+constexpr SpecialPoint kHypotPoints[] = {
+    {"axis", 0.0, std::nullopt}, {"axis", std::nullopt, 0.0},
+    {"tie", std::nullopt, std::nullopt, true}};
+constexpr SpecialPoint kTiePoints[] = {{"tie", std::nullopt, std::nullopt, true}};
 
 constexpr PrimitiveEquation kMaxEquations[] = {
     {"symmetric", "x y", "max <x, y>", "max <y, x>"},
@@ -103,6 +104,13 @@ const char* primitive_name(Primitive primitive) { return spec_of(primitive).name
 std::optional<Primitive> primitive_named(std::string_view name) {
   for (const PrimitiveSpec& spec : kSignature) {
     if (spec.name == name) return spec.primitive;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> special_point_at(Primitive primitive, double x, double y) {
+  for (const SpecialPoint& point : spec_of(primitive).special_points) {
+    if (point.contains(x, y)) return point.why;
   }
   return std::nullopt;
 }

@@ -40,11 +40,19 @@ enum class Primitive : std::uint8_t {
   Min,
 };
 
-// A point of a primitive's domain (y unused for a unary one).
+// A special point of a primitive, or a family of them: where x (and for a
+// binary primitive y) is the given value, any value when none is given, and
+// with x = y for a tie. Cases that evaluate the primitive there are labelled
+// special:WHY (proofs/cases/check_case.h).
 struct SpecialPoint {
-  double x = 0;
-  double y = 0;
-  std::string_view why;  // "zero", "tie", "integer exponent", …
+  std::string_view why;  // "zero", "tie", "exponent-0", …
+  std::optional<double> x;
+  std::optional<double> y = std::nullopt;
+  bool tie = false;
+
+  bool contains(double at_x, double at_y) const {
+    return (!x || *x == at_x) && (!y || *y == at_y) && (!tie || at_x == at_y);
+  }
 };
 
 // An identity of the signature, ∀ variables : R. lhs = rhs, e.g. max
@@ -86,6 +94,10 @@ const PrimitiveSpec& spec_of(Primitive primitive);
 const char* primitive_name(Primitive primitive);
 // The primitive a keyword names, if any.
 std::optional<Primitive> primitive_named(std::string_view name);
+
+// The why of the first special point of primitive that contains ⟨x, y⟩ (y
+// unused for a unary one), if any.
+std::optional<std::string_view> special_point_at(Primitive primitive, double x, double y = 0);
 
 // f's value at x (unary) or ⟨x, y⟩ (binary) in double arithmetic, with the
 // conventions of the models at kinks (abs 0 = 0; max, min at a tie: the tie).

@@ -215,12 +215,14 @@ concept HasFastTangentHat = CartesianDifferentialCategory<C> && CartesianClosedC
 };
 
 struct Capabilities {
+  // First: clang 14 emits a wrong value for capabilities_of<M>() called at
+  // run time when padding precedes a member (the members after it shift).
+  PrimitiveSet primitives = 0;
   bool differential = false;
   bool closed = false;
   bool via_normal_form = false;
   bool linear_only = false;
   bool transcendentals = true;
-  PrimitiveSet primitives = 0;
   bool precision_ladder = false;
   bool certified = false;
   bool proving = false;
@@ -267,21 +269,22 @@ consteval PrimitiveSet hosted_primitives() {
 // What model type M can do.
 template <CartesianLeftAdditiveCategory M>
 requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
-  return Capabilities{.differential = CartesianDifferentialCategory<M>,
-                      .closed = CartesianClosedCategory<M>,
-                      .via_normal_form = FirstOrderViaNormalForm<M>,
-                      .linear_only = LinearOnlyModel<M>,
-                      .transcendentals = !PrimitiveFreeModel<M>,
-                      .primitives = hosted_primitives<M>(),
-                      .precision_ladder = HasPrecisionLadder<M>,
-                      .certified = CertifiedModel<M>,
-                      .proving = ProvingModel<M>,
-                      .serial = SerialModel<M>,
-                      .compares = HasCompare<M>,
-                      .says_difference = HasDifference<M>,
-                      .shares_evaluation = SharesEvaluation<M>,
-                      .fast_tangent_map = HasFastTangentMap<M>,
-                      .fast_tangent_hat = HasFastTangentHat<M>};
+  Capabilities capabilities{.differential = CartesianDifferentialCategory<M>,
+                            .closed = CartesianClosedCategory<M>,
+                            .via_normal_form = FirstOrderViaNormalForm<M>,
+                            .linear_only = LinearOnlyModel<M>,
+                            .transcendentals = !PrimitiveFreeModel<M>,
+                            .precision_ladder = HasPrecisionLadder<M>,
+                            .certified = CertifiedModel<M>,
+                            .proving = ProvingModel<M>,
+                            .serial = SerialModel<M>,
+                            .compares = HasCompare<M>,
+                            .says_difference = HasDifference<M>,
+                            .shares_evaluation = SharesEvaluation<M>,
+                            .fast_tangent_map = HasFastTangentMap<M>,
+                            .fast_tangent_hat = HasFastTangentHat<M>};
+  capabilities.primitives = hosted_primitives<M>();
+  return capabilities;
 }
 
 // What the model c can do: capabilities_of its type, or what an erased model says.

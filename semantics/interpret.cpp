@@ -2,14 +2,6 @@
 
 namespace perturb::semantics {
 
-namespace {
-thread_local std::uint64_t readings = 0;
-}  // namespace
-
-std::uint64_t normal_form_readings() { return readings; }
-
-void count_normal_form_reading() { ++readings; }
-
 namespace interpret_detail {
 
 calculus::Error first_order_error(const std::string& model, const std::string& what) {

@@ -82,16 +82,9 @@
 #include "semantics/cartesian_differential_category.h"
 #include "semantics/derived.h"
 #include "semantics/differential_lambda_category.h"
+#include "semantics/evaluation_record.h"
 
 namespace perturb::semantics {
-
-// How many terms this thread has interpreted through their normal form (a
-// FirstOrderViaNormalForm model, a term outside the first-order fragment):
-// the checker labels the cases where this grew "via normal form".
-std::uint64_t normal_form_readings();
-// Counts one such reading (interpret does; so does a caller that normalises
-// a term for the model itself).
-void count_normal_form_reading();
 
 // The budgets of the normalisation a FirstOrderViaNormalForm model C does
 // before interpreting a term outside the first-order fragment: the default
@@ -561,7 +554,7 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
                                    calculus::describe(normal),
                                std::nullopt};
       }
-      count_normal_form_reading();
+      note_normal_form_reading();
       return interpret_detail::Interpreter<C>(c).run(context, normal.term);
     }
   }

@@ -19,6 +19,7 @@
 #include "calculus/signature.h"
 #include "models/scalars/fields.h"
 #include "models/scalars/scalar.h"
+#include "semantics/evaluation_record.h"
 
 namespace perturb::models {
 
@@ -65,17 +66,15 @@ bool is_zero(const F& x) {
   }
 }
 
-}  // namespace elementary_detail
-
-// 1/x.
+// Notes f's application at ⟨x, y⟩ in the current evaluation record.
 template <class F>
-Tagged<F> recip(const Tagged<F>& x) {
-  return reciprocal(x);
+void note(calculus::Primitive primitive, const F& x, const F& y = F(0)) {
+  semantics::note_primitive_application(primitive, to_double(x), to_double(y));
 }
 
 // log(a + n): the k-th derivative of log is (−1)ᵏ⁻¹(k−1)!/aᵏ.
 template <class F>
-Tagged<F> log(const Tagged<F>& x) {
+Tagged<F> log_series(const Tagged<F>& x) {
   using std::log;
   const F a = x.primal_value();
   const F value = log(a);
@@ -85,6 +84,21 @@ Tagged<F> log(const Tagged<F>& x) {
     for (int i = 1; i < k; ++i) derivative *= F(-i) / a;
     return derivative;
   });
+}
+
+}  // namespace elementary_detail
+
+// 1/x.
+template <class F>
+Tagged<F> recip(const Tagged<F>& x) {
+  elementary_detail::note(calculus::Primitive::Recip, x.primal_value());
+  return reciprocal(x);
+}
+
+template <class F>
+Tagged<F> log(const Tagged<F>& x) {
+  elementary_detail::note(calculus::Primitive::Log, x.primal_value());
+  return elementary_detail::log_series(x);
 }
 
 // (a + n)^r for a constant exponent r: the k-th derivative is
@@ -107,6 +121,7 @@ template <class F>
 Tagged<F> sqrt(const Tagged<F>& x) {
   using std::sqrt;
   const F a = x.primal_value();
+  elementary_detail::note(calculus::Primitive::Sqrt, a);
   const F root = sqrt(a);
   return taylor(x, [&](int k) -> F {
     if (k == 0) return root;
@@ -120,6 +135,7 @@ Tagged<F> sqrt(const Tagged<F>& x) {
 template <class F>
 Tagged<F> tanh(const Tagged<F>& x) {
   using std::tanh;
+  elementary_detail::note(calculus::Primitive::Tanh, x.primal_value());
   const F t = tanh(x.primal_value());
   return taylor(x, [&](int k) -> F {
     if (k == 0) return t;
@@ -137,13 +153,14 @@ Tagged<F> tanh(const Tagged<F>& x) {
 // direction and exp(y·log x) gives what it gives (non-finite).
 template <class F>
 Tagged<F> pow(const Tagged<F>& x, const Tagged<F>& y) {
-  const F b = y.primal_value();
-  if (y.is_unperturbed()) return power_of_constant(x, b, to_double(b));
   const F a = x.primal_value();
+  const F b = y.primal_value();
+  elementary_detail::note(calculus::Primitive::Pow, a, b);
+  if (y.is_unperturbed()) return power_of_constant(x, b, to_double(b));
   if (elementary_detail::is_zero(a) && elementary_detail::is_positive(b)) {
     return power_of_constant(x, b, to_double(b));
   }
-  return exp(y * log(x));
+  return exp(y * elementary_detail::log_series(x));
 }
 
 // atan2(y, x) off the origin: atan2(y₀ + m, x₀ + n) = atan2(y₀, x₀) + atan(u)
@@ -154,6 +171,7 @@ Tagged<F> atan2(const Tagged<F>& y, const Tagged<F>& x) {
   using std::atan2;
   const F y0 = y.primal_value();
   const F x0 = x.primal_value();
+  elementary_detail::note(calculus::Primitive::Atan2, y0, x0);
   const F angle = atan2(y0, x0);
   if (x.is_unperturbed() && y.is_unperturbed()) return Tagged<F>(angle);
   const Tagged<F> numerator =
@@ -171,6 +189,7 @@ Tagged<F> atan2(const Tagged<F>& y, const Tagged<F>& x) {
 template <class F>
 Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
   using std::hypot;
+  elementary_detail::note(calculus::Primitive::Hypot, x.primal_value(), y.primal_value());
   const F h = hypot(x.primal_value(), y.primal_value());
   const Tagged<F> s = x * x + y * y;
   const F s0 = s.primal_value();
@@ -186,6 +205,7 @@ Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
 template <class F>
 Tagged<F> abs(const Tagged<F>& x) {
   const F a = x.primal_value();
+  elementary_detail::note(calculus::Primitive::Abs, a);
   if (a > F(0)) return x;
   if (a < F(0)) return -x;
   return Tagged<F>(F(0));
@@ -195,6 +215,7 @@ Tagged<F> abs(const Tagged<F>& x) {
 template <class F>
 Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
+  elementary_detail::note(calculus::Primitive::Max, a, b);
   if (a > b) return x;
   if (b > a) return y;
   return (x + y) * Tagged<F>(F(0.5));
@@ -204,6 +225,7 @@ Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
 template <class F>
 Tagged<F> min(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
+  elementary_detail::note(calculus::Primitive::Min, a, b);
   if (a < b) return x;
   if (b < a) return y;
   return (x + y) * Tagged<F>(F(0.5));

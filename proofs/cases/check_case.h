@@ -268,7 +268,8 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
 template <class C, class MakeSides>
 Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& tolerance,
                     std::uint64_t compare_seed, const MakeSides& make_sides) {
-  const std::uint64_t readings_before = semantics::normal_form_readings();
+  semantics::EvaluationRecord record;
+  const semantics::EvaluationRecording recording(record);
   Outcome outcome;
   const auto check = [&] {
     outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
@@ -283,7 +284,9 @@ Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& toler
   } else {
     check();
   }
-  outcome.via_normal_form = semantics::normal_form_readings() > readings_before;
+  outcome.via_normal_form = record.via_normal_form;
+  for (const std::string_view why : record.special_points)
+    outcome.labels.push_back("special:" + std::string(why));
   return outcome;
 }
 

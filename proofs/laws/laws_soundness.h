@@ -148,7 +148,7 @@ typename C::Morphism denote(const C& c, const Context& context, const Term& term
           calculus::normalize_innermost(term, semantics::first_order_normalize_options(c));
       if (normal.status == calculus::NormalizeStatus::NormalForm) {
         evaluated = normal.term;
-        semantics::count_normal_form_reading();
+        semantics::note_normal_form_reading();
       }
     }
     if (evaluated->tree_size() > kMaxDerivedTreeSize) {

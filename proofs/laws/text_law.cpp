@@ -1,9 +1,12 @@
 #include "proofs/laws/text_law.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "calculus/metavariables.h"
 #include "calculus/print.h"
+#include "calculus/random_draws.h"
+#include "calculus/signature.h"
 #include "proofs/cases/case_generator.h"
 
 namespace perturb::proofs {
@@ -89,14 +92,65 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
   return law;
 }
 
+namespace {
+
+// Whether a primitive in set has special points (spec §6).
+bool has_special_points(semantics::PrimitiveSet set) {
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    if ((set & semantics::primitive_bit(p)) && !calculus::spec_of(p).special_points.empty())
+      return true;
+  }
+  return false;
+}
+
+// The coordinates of the special points of the primitives in set: 0 and ±1
+// for abs, 4 for sqrt, … (ties are aimed at apart).
+std::vector<double> special_coordinates(semantics::PrimitiveSet set) {
+  std::vector<double> values;
+  const auto add = [&](std::optional<double> v) {
+    if (v && std::find(values.begin(), values.end(), *v) == values.end()) values.push_back(*v);
+  };
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    if (!(set & semantics::primitive_bit(p))) continue;
+    for (const calculus::SpecialPoint& point : calculus::spec_of(p).special_points) {
+      add(point.x);
+      add(point.y);
+    }
+  }
+  return values;
+}
+
+// A real point metavariable is aimed at a special point in one case in
+// kSpecialOdds: it takes, uniformly, a coordinate of one
+// (special_coordinates) or the value of an earlier real point (a tie). The
+// literals alone never give 0, and tie in one case in eight.
+constexpr std::uint32_t kSpecialOdds = 4;
+
+}  // namespace
+
 Case generate_text_law_case(const TextLaw& law, CaseGenerator& gen) {
   Case k;
   const auto& entries = law.equation.metavariables.entries();
+  // Only for laws with a primitive that has special points, so that the
+  // cases of every other law stay as they were.
+  const bool aims = has_special_points(law.primitives);
+  const std::vector<double> special = special_coordinates(law.primitives);
+  std::vector<Term> real_points;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const calculus::Binding& binding = entries[i];
     switch (law.shapes[i]) {
       case MetavariableShape::Point:
-        gen.point(k, binding.name, binding.type);
+        if (aims && calculus::is_real(binding.type) && special.size() + real_points.size() > 0 &&
+            calculus::random_chance(gen.rng(), 1, kSpecialOdds)) {
+          const std::uint64_t pick =
+              calculus::random_below(gen.rng(), special.size() + real_points.size());
+          k.point_context.push(binding.name, binding.type);
+          k.point.push_back(pick < special.size() ? calculus::mk_lit(special[pick])
+                                                  : real_points[pick - special.size()]);
+        } else {
+          gen.point(k, binding.name, binding.type);
+        }
+        if (calculus::is_real(binding.type)) real_points.push_back(k.point.back());
         break;
       case MetavariableShape::Morphism:
         gen.morphism(k, binding.name, calculus::arrow_domain(binding.type),

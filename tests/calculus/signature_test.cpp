@@ -70,6 +70,23 @@ TEST_CASE("the primitives' equations read as equations", "[signature]") {
   CHECK(equations == 4);
 }
 
+TEST_CASE("special points: single points, families and ties", "[signature]") {
+  CHECK(special_point_at(Primitive::Max, 2.5, 2.5) == "tie");
+  CHECK_FALSE(special_point_at(Primitive::Max, 2.5, 3));
+  CHECK(special_point_at(Primitive::Pow, 7, 0) == "exponent-0");
+  CHECK(special_point_at(Primitive::Pow, 0, 2.5) == "zero-base");
+  CHECK(special_point_at(Primitive::Pow, -1, 2) == "negative-base");
+  CHECK_FALSE(special_point_at(Primitive::Pow, -1, 3));
+  CHECK(special_point_at(Primitive::Atan2, 0, -1) == "cut");
+  CHECK(special_point_at(Primitive::Atan2, -0.0, -1) == "cut");
+  CHECK(special_point_at(Primitive::Hypot, 3, 0) == "axis");
+  CHECK(special_point_at(Primitive::Sqrt, 4) == "square");
+  CHECK(special_point_at(Primitive::Recip, -0.0) == "zero");
+  CHECK(special_point_at(Primitive::Abs, 0) == "kink");
+  // The paper's four have none.
+  for (const Primitive p : kPaperPrimitives) CHECK(spec_of(p).special_points.empty());
+}
+
 TEST_CASE("evaluate_primitive: values and the conventions at kinks", "[signature]") {
   CHECK(evaluate_primitive(Primitive::Mul, 3, 4) == 12);
   CHECK(evaluate_primitive(Primitive::Recip, 4) == 0.25);

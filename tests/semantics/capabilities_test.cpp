@@ -13,9 +13,9 @@ using semantics::capabilities_of;
 TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
   constexpr Capabilities closures = capabilities_of<models::Closures>();
   constexpr semantics::PrimitiveSet all = (semantics::PrimitiveSet{1} << 14) - 1;
-  CHECK(closures == Capabilities{.differential = true,
+  CHECK(closures == Capabilities{.primitives = all,
+                                 .differential = true,
                                  .closed = true,
-                                 .primitives = all,
                                  .compares = true,
                                  .says_difference = true,
                                  .shares_evaluation = true,

@@ -73,6 +73,20 @@ TEST_CASE("the sound models pass the signature's laws", "[signature-laws]") {
   }
 }
 
+TEST_CASE("cases that evaluate a primitive at a special point are labelled so",
+          "[signature-laws]") {
+  // Ties come from the evaluation, not from the literals: x and y are random
+  // points, equal in value in some cases.
+  const LawResult result = run_one("signature.max-symmetric.T", "closures", small_run(1, 1000));
+  INFO("special:tie in " << result.labels.count("special:tie") << " label kinds");
+  REQUIRE(result.labels.count("special:tie") == 1);
+  CHECK(result.labels.at("special:tie") > 20);
+  CHECK(result.labels.at("special:tie") < 1000);
+  // The paper's four primitives have no special points.
+  const LawResult paper = run_one("cdc.D5", "closures", small_run(1, 300));
+  for (const auto& [label, count] : paper.labels) CHECK_FALSE(label.starts_with("special:"));
+}
+
 TEST_CASE("tie-by-order fails max's symmetry under T, not in value", "[signature-laws]") {
   for (std::uint64_t seed : {1, 2, 3}) {
     const RunOptions options = small_run(seed, 1000, /*shrink=*/true);
