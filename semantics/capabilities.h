@@ -74,6 +74,7 @@
 // Every model in models/registry.h.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -258,8 +259,8 @@ consteval PrimitiveSet hosted_primitives() {
     } else if constexpr (PrimitiveFreeModel<M>) {
       hosted = p == calculus::Primitive::Mul;
     } else {
-      hosted = p == calculus::Primitive::Mul || p == calculus::Primitive::Sin ||
-               p == calculus::Primitive::Cos || p == calculus::Primitive::Exp;
+      hosted = std::ranges::find(calculus::kPaperPrimitives, p) !=
+               std::ranges::end(calculus::kPaperPrimitives);
     }
     if (hosted) set |= primitive_bit(p);
   }

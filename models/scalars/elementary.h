@@ -25,13 +25,6 @@ namespace perturb::models {
 
 namespace elementary_detail {
 
-// r(r−1)…(r−k+1), exactly 0 when r is an integer in [0, k).
-inline double falling_factorial(double r, int k) {
-  double value = 1;
-  for (int i = 0; i < k; ++i) value *= r - i;
-  return value;
-}
-
 // The coefficients of the polynomial P_k with tanh⁽ᵏ⁾ = P_k(tanh):
 // P_0(t) = t, P_{k+1}(t) = P_k′(t)·(1 − t²).
 inline std::vector<double> tanh_derivative_polynomial(int k) {
@@ -102,33 +95,37 @@ Tagged<F> log(const Tagged<F>& x) {
 }
 
 // (a + n)^r for a constant exponent r: the k-th derivative is
-// r(r−1)…(r−k+1)·a^(r−k), exactly 0 when that product is.
+// r(r−1)…(r−k+1)·a^(r−k), exactly 0 when that product is (a strong zero:
+// x ↦ xⁿ past order n, at a = 0 too).
 template <class F>
-Tagged<F> power_of_constant(const Tagged<F>& x, const F& r, double r_value) {
+Tagged<F> power_of_constant(const Tagged<F>& x, const F& r) {
   using std::pow;
   const F a = x.primal_value();
   return taylor(x, [&](int k) -> F {
-    const double falling = elementary_detail::falling_factorial(r_value, k);
-    if (falling == 0) return F(0);
-    F product(1);
-    for (int i = 0; i < k; ++i) product *= r - F(i);
-    return product * pow(a, r - F(k));
+    F falling(1);
+    for (int i = 0; i < k; ++i) falling *= r - F(i);
+    return strong_product(falling, pow(a, r - F(k)));
   });
 }
 
-// sqrt(a + n): (1/2)(−1/2)…(3/2−k)·√a/aᵏ; at a = 0 only along a zero direction.
+// The square root of x given its value at the primal, root = √a, by its
+// series: (1/2)(−1/2)…(3/2−k)·√a/aᵏ (sqrt, and hypot on x² + y²).
 template <class F>
-Tagged<F> sqrt(const Tagged<F>& x) {
-  using std::sqrt;
+Tagged<F> root_series(const Tagged<F>& x, const F& root) {
   const F a = x.primal_value();
-  elementary_detail::note(calculus::Primitive::Sqrt, a);
-  const F root = sqrt(a);
   return taylor(x, [&](int k) -> F {
-    if (k == 0) return root;
     F derivative = root;
     for (int i = 0; i < k; ++i) derivative *= (F(0.5) - F(i)) / a;
     return derivative;
   });
+}
+
+// sqrt(a + n); at a = 0 only along a zero direction.
+template <class F>
+Tagged<F> sqrt(const Tagged<F>& x) {
+  using std::sqrt;
+  elementary_detail::note(calculus::Primitive::Sqrt, x.primal_value());
+  return root_series(x, F(sqrt(x.primal_value())));
 }
 
 // tanh(a + n): tanh⁽ᵏ⁾ = P_k(tanh a).
@@ -156,10 +153,8 @@ Tagged<F> pow(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value();
   const F b = y.primal_value();
   elementary_detail::note(calculus::Primitive::Pow, a, b);
-  if (y.is_unperturbed()) return power_of_constant(x, b, to_double(b));
-  if (elementary_detail::is_zero(a) && elementary_detail::is_positive(b)) {
-    return power_of_constant(x, b, to_double(b));
-  }
+  if (y.is_unperturbed() || (elementary_detail::is_zero(a) && elementary_detail::is_positive(b)))
+    return power_of_constant(x, b);
   return exp(y * elementary_detail::log_series(x));
 }
 
@@ -190,15 +185,7 @@ template <class F>
 Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
   using std::hypot;
   elementary_detail::note(calculus::Primitive::Hypot, x.primal_value(), y.primal_value());
-  const F h = hypot(x.primal_value(), y.primal_value());
-  const Tagged<F> s = x * x + y * y;
-  const F s0 = s.primal_value();
-  return taylor(s, [&](int k) -> F {
-    if (k == 0) return h;
-    F derivative = h;
-    for (int i = 0; i < k; ++i) derivative *= (F(0.5) - F(i)) / s0;
-    return derivative;
-  });
+  return root_series(x * x + y * y, F(hypot(x.primal_value(), y.primal_value())));
 }
 
 // abs(x): x or −x off 0; at 0, 0 (the convention: Clarke gradient 0).

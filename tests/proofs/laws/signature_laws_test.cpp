@@ -5,15 +5,60 @@
 #include "proofs/laws/signature_laws.h"
 
 #include <catch2/catch.hpp>
+#include <functional>
+#include <map>
 #include <set>
 #include <string>
 
 #include "../checker_support.h"
+#include "models/closures/closures.h"
+#include "models/scalars/elementary.h"
+#include "proofs/binding/bind_laws.h"
 #include "proofs/run/health.h"
 
 using namespace perturb;
 using namespace perturb::proofs;
 using namespace perturb::proofs::testing;
+
+namespace {
+
+using calculus::Primitive;
+using Scalar = models::closures::Scalar;
+using Value = models::closures::Value;
+
+// closures with one primitive of the signature made wrong: f⟨x, y⟩ (x alone
+// for a unary f) computed by `wrong` instead.
+class SignatureMutant : public models::Closures {
+ public:
+  using Wrong = std::function<Scalar(const Scalar& x, const Scalar& y)>;
+  SignatureMutant(std::string name, Primitive target, Wrong wrong)
+      : name_(std::move(name)), target_(target), wrong_(std::move(wrong)) {}
+
+  std::string name() const { return name_; }
+  static constexpr bool is_foil() { return true; }
+
+  Morphism primitive(Primitive p) const {
+    if (p != target_) return models::Closures::primitive(p);
+    using models::closures::component;
+    using models::closures::scalar_of;
+    const Object r = real();
+    if (calculus::spec_of(p).arity == 1) {
+      return Morphism(r, r, [wrong = wrong_](const Value& x) -> Value {
+        return wrong(scalar_of(x), Scalar(0.0));
+      });
+    }
+    return Morphism(product(r, r), r, [wrong = wrong_](const Value& xy) -> Value {
+      return wrong(scalar_of(component(xy, 0)), scalar_of(component(xy, 1)));
+    });
+  }
+
+ private:
+  std::string name_;
+  Primitive target_;
+  Wrong wrong_;
+};
+
+}  // namespace
 
 TEST_CASE("each equation of the signature is a law, with its T-image", "[signature-laws]") {
   std::set<std::string> ids;
@@ -85,6 +130,35 @@ TEST_CASE("cases that evaluate a primitive at a special point are labelled so",
   // The paper's four primitives have no special points.
   const LawResult paper = run_one("cdc.D5", "closures", small_run(1, 300));
   for (const auto& [label, count] : paper.labels) CHECK_FALSE(label.starts_with("special:"));
+}
+
+TEST_CASE("every signature law fails on some mutant of its primitive", "[signature-laws]") {
+  using models::max;
+  const SignatureMutant mutants[] = {
+      // max that returns its first argument: not symmetric.
+      {"max-first", Primitive::Max, [](const Scalar& x, const Scalar&) { return x; }},
+      // min that is max: min <x, y> ≠ -max <-x, -y>.
+      {"min-as-max", Primitive::Min, [](const Scalar& x, const Scalar& y) { return max(x, y); }},
+      // abs that is the identity: abs x ≠ max <x, -x> below 0.
+      {"abs-identity", Primitive::Abs, [](const Scalar& x, const Scalar&) { return x; }},
+      // hypot that weighs its first argument twice: not symmetric.
+      {"hypot-lopsided", Primitive::Hypot,
+       [](const Scalar& x, const Scalar& y) { return models::hypot(x * Scalar(2.0), y); }},
+  };
+  std::map<std::string, std::uint64_t> failures;
+  for (const SignatureMutant& mutant : mutants) {
+    std::vector<LawBinding> bindings;
+    bind_laws(semantics::erase(mutant), bindings);
+    for (const LawBinding& b : bindings) {
+      if (!b.info.id.starts_with("signature.")) continue;
+      failures[std::string(b.info.id)] += run_laws({b}, small_run(1, 300)).front().failed;
+    }
+  }
+  REQUIRE(failures.size() == signature_laws().size());
+  for (const auto& [id, failed] : failures) {
+    INFO(id << ": " << failed << " failing cases over the mutants, 300 cases each");
+    CHECK(failed > 0);
+  }
 }
 
 TEST_CASE("tie-by-order fails max's symmetry under T, not in value", "[signature-laws]") {
