@@ -2,6 +2,7 @@
 // (--shard), or of all shards as MPI ranks (--mpi); bounded by --max-time,
 // its hangs isolated by --case-timeout, journaled beside its report and
 // resumable (--resume). docs/checker.md and docs/distributed.md explain them.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -10,6 +11,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 
 #include "app/check_run.h"
@@ -24,6 +26,18 @@
 
 namespace perturb::app {
 namespace {
+
+// "typing=0 internal=0 non-finite=0.05 …": the default limits, as
+// --discard-limit spells them.
+std::string default_discard_limits() {
+  const proofs::DiscardLimits limits;
+  std::string text;
+  for (const proofs::DiscardKind kind : proofs::kDiscardKinds) {
+    if (!text.empty()) text += ' ';
+    text += fmt::format("{}={}", proofs::discard_kind_name(kind), limits.of(kind));
+  }
+  return text;
+}
 
 using nlohmann::json;
 
@@ -311,8 +325,8 @@ void add_check_command(CLI::App& app) {
       "KIND=SHARE: the share of a law's cases it may discard for KIND (" +
           proofs::discard_kind_names() +
           ") before it is unhealthy, judged by the 95 % lower confidence bound (repeatable; "
-          "defaults typing=0 internal=0 non-finite=0.05 budget=0.01 rounding=0.01 "
-          "inconclusive=0.05 hang=0)");
+          "defaults " +
+          default_discard_limits() + ")");
   command->add_option(
       "--shard", command_state->shard,
       "K/N: run only the K-th of N slices of the cases (each law's cases are dealt round the "

@@ -80,8 +80,9 @@ std::optional<double> folded_value(Primitive primitive, const Term& arg, const R
     if (!is_zero(arg) && !is_lit(arg)) return std::nullopt;
     const double x = is_zero(arg) ? 0.0 : lit_value(arg);
     // sin, cos and exp of a non-zero rational are irrational (Lindemann);
-    // the others are folded only when rounding is allowed, or abs, which is exact.
-    const bool exact = primitive == Primitive::Abs ||
+    // the others are folded only when rounding is allowed, or abs and sign,
+    // which are exact.
+    const bool exact = primitive == Primitive::Abs || primitive == Primitive::Sign ||
                        (x == 0 && (primitive == Primitive::Sin || primitive == Primitive::Cos ||
                                    primitive == Primitive::Exp));
     if (!rules.rounded_folds && !exact) return std::nullopt;

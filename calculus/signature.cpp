@@ -28,6 +28,7 @@ constexpr SpecialPoint kHypotPoints[] = {
     {"axis", 0.0, std::nullopt}, {"axis", std::nullopt, 0.0},
     {"tie", std::nullopt, std::nullopt, true}};
 constexpr SpecialPoint kTiePoints[] = {{"tie", std::nullopt, std::nullopt, true}};
+constexpr SpecialPoint kSignPoints[] = {{"zero", 0.0}};
 
 constexpr PrimitiveEquation kMaxEquations[] = {
     {"symmetric", "x y", "max <x, y>", "max <y, x>"},
@@ -62,7 +63,7 @@ constexpr PrimitiveSpec kSignature[] = {
     {Primitive::Tanh, "tanh", 1, "everywhere", "", kTanhPoints,
      "\\p : T R. < (1 - tanh (pi2 p) * tanh (pi2 p)) * pi1 p, tanh (pi2 p) >", {}},
     {Primitive::Abs, "abs", 1, "x != 0", "kink at 0", kAbsPoints,
-     "\\p : T R. < abs (pi2 p) * recip (pi2 p) * pi1 p, abs (pi2 p) >", kAbsEquations},
+     "\\p : T R. < sign (pi2 p) * pi1 p, abs (pi2 p) >", kAbsEquations},
     {Primitive::Pow, "pow", 2,
      "x > 0; every x for an exponent that is an integer n >= 0 along a zero direction",
      "x <= 0 otherwise", kPowPoints,
@@ -79,13 +80,15 @@ constexpr PrimitiveSpec kSignature[] = {
      "* recip (hypot (pi2 p)), hypot (pi2 p) >",
      kHypotEquations},
     {Primitive::Max, "max", 2, "x != y", "kink on x = y", kTiePoints,
-     "\\p : T (R * R). < 0.5 * (pi1 (pi1 p) + pi2 (pi1 p) + abs (pi1 (pi2 p) - pi2 (pi2 p)) "
-     "* recip (pi1 (pi2 p) - pi2 (pi2 p)) * (pi1 (pi1 p) - pi2 (pi1 p))), max (pi2 p) >",
+     "\\p : T (R * R). < 0.5 * (pi1 (pi1 p) + pi2 (pi1 p) + sign (pi1 (pi2 p) - pi2 (pi2 p)) "
+     "* (pi1 (pi1 p) - pi2 (pi1 p))), max (pi2 p) >",
      kMaxEquations},
     {Primitive::Min, "min", 2, "x != y", "kink on x = y", kTiePoints,
-     "\\p : T (R * R). < 0.5 * (pi1 (pi1 p) + pi2 (pi1 p) - abs (pi1 (pi2 p) - pi2 (pi2 p)) "
-     "* recip (pi1 (pi2 p) - pi2 (pi2 p)) * (pi1 (pi1 p) - pi2 (pi1 p))), min (pi2 p) >",
+     "\\p : T (R * R). < 0.5 * (pi1 (pi1 p) + pi2 (pi1 p) - sign (pi1 (pi2 p) - pi2 (pi2 p)) "
+     "* (pi1 (pi1 p) - pi2 (pi1 p))), min (pi2 p) >",
      kMinEquations},
+    {Primitive::Sign, "sign", 1, "x != 0", "jump at 0", kSignPoints,
+     "\\p : T R. < 0 * pi1 p, sign (pi2 p) >", {}},
 };
 // clang-format on
 
@@ -145,6 +148,8 @@ double evaluate_primitive(Primitive primitive, double x, double y) {
       return x < y ? y : x;
     case Primitive::Min:
       return y < x ? y : x;
+    case Primitive::Sign:
+      return x > 0 ? 1 : x < 0 ? -1 : 0;
   }
   throw InternalError("evaluate_primitive: unknown primitive");
 }

@@ -38,6 +38,9 @@ enum class Primitive : std::uint8_t {
   Hypot,
   Max,
   Min,
+  // Not in spec §6's table: the δ-rules of abs, max and min need it to say
+  // their convention at the kink without a pole there (sign 0 = 0).
+  Sign,
 };
 
 // A special point of a primitive, or a family of them: where x (and for a
@@ -87,7 +90,7 @@ inline constexpr Primitive kPaperPrimitives[] = {Primitive::Mul, Primitive::Sin,
 inline constexpr Primitive kStandardPrimitives[] = {
     Primitive::Mul,   Primitive::Sin,   Primitive::Cos,  Primitive::Exp, Primitive::Recip,
     Primitive::Log,   Primitive::Sqrt,  Primitive::Tanh, Primitive::Abs, Primitive::Pow,
-    Primitive::Atan2, Primitive::Hypot, Primitive::Max,  Primitive::Min};
+    Primitive::Atan2, Primitive::Hypot, Primitive::Max,  Primitive::Min, Primitive::Sign};
 
 const PrimitiveSpec& spec_of(Primitive primitive);
 // "mul", "sin", …

@@ -7,6 +7,10 @@ namespace {
 
 thread_local EvaluationRecord* current = nullptr;
 
+void add_once(std::vector<std::string_view>& met, std::string_view why) {
+  if (std::find(met.begin(), met.end(), why) == met.end()) met.push_back(why);
+}
+
 }  // namespace
 
 EvaluationRecording::EvaluationRecording(EvaluationRecord& record) : previous_(current) {
@@ -19,12 +23,26 @@ void note_normal_form_reading() {
   if (current != nullptr) current->via_normal_form = true;
 }
 
-void note_primitive_application(calculus::Primitive primitive, double x, double y) {
+void note_primitive_application(calculus::Primitive primitive,
+                                const calculus::Application& application) {
   if (current == nullptr) return;
-  const std::optional<std::string_view> why = calculus::special_point_at(primitive, x, y);
-  if (!why) return;
-  std::vector<std::string_view>& met = current->special_points;
-  if (std::find(met.begin(), met.end(), *why) == met.end()) met.push_back(*why);
+  if (const auto why = calculus::special_point_at(primitive, application.x, application.y))
+    add_once(current->special_points, *why);
+  const calculus::ApplicationPlace place = calculus::place_application(primitive, application);
+  switch (place.placement) {
+    case calculus::Placement::Inside:
+      break;
+    case calculus::Placement::Kink:
+      add_once(current->kinks, place.why);
+      break;
+    case calculus::Placement::Outside:
+      add_once(current->outside, place.why);
+      break;
+  }
+}
+
+void note_beyond_double_range() {
+  if (current != nullptr) current->beyond_double_range = true;
 }
 
 }  // namespace perturb::semantics

@@ -1,14 +1,17 @@
 // What one evaluation met, recorded while it happens rather than read off
-// the terms: whether a term was read through its normal form, and at which
+// the terms: whether a term was read through its normal form, at which
 // special points of the signature (calculus/signature.h) a primitive was
-// evaluated. The checker opens a recording around each case
-// (proofs/cases/check_case.h) and labels the case with what it holds; a model
-// notes what it meets, on the thread that evaluates.
+// evaluated, where its applications lay (calculus/primitive_domain.h), and
+// whether a value went beyond the double range. The checker opens a
+// recording around each case (proofs/cases/check_case.h), labels the case
+// with what it holds and decides from it whether the law is decided there; a
+// model notes what it meets, on the thread that evaluates.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
+#include "calculus/primitive_domain.h"
 #include "calculus/signature.h"
 
 namespace perturb::semantics {
@@ -18,6 +21,13 @@ struct EvaluationRecord {
   // The special points met, as their SpecialPoint::why, each once, in the
   // order first met.
   std::vector<std::string_view> special_points;
+  // The applications outside their primitive's smooth set, and those at a
+  // kink, as their ApplicationPlace::why, each once, in the order first met.
+  std::vector<std::string_view> outside;
+  std::vector<std::string_view> kinks;
+  // Whether a value exceeded the largest double (noted by the certified
+  // models, whose arithmetic has no such bound: models/scalars/ball.h).
+  bool beyond_double_range = false;
 };
 
 // Makes record this thread's current record for its lifetime, then restores
@@ -38,7 +48,12 @@ class EvaluationRecording {
 void note_normal_form_reading();
 
 // Notes, in the current record if there is one, the special point of
-// primitive at ⟨x, y⟩ (y unused for a unary one), if it is one.
-void note_primitive_application(calculus::Primitive primitive, double x, double y = 0);
+// primitive at the application, if it is one, and where the application lies.
+void note_primitive_application(calculus::Primitive primitive,
+                                const calculus::Application& application);
+
+// Notes, in the current record if there is one, that a value exceeded the
+// largest double.
+void note_beyond_double_range();
 
 }  // namespace perturb::semantics

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 
 #include "calculus/error.h"
+#include "semantics/evaluation_record.h"
 
 namespace perturb::models {
 
@@ -24,6 +26,20 @@ struct FlintThreadCleanup {
 void cleanup_at_thread_exit() {
   thread_local FlintThreadCleanup cleanup;
   (void)cleanup;
+}
+
+// result, noted in the evaluation record when it lies beyond the largest
+// double: where a model over double overflows (semantics/evaluation_record.h),
+// which balls see and double cannot. That is a midpoint |m| ≥ 2¹⁰²⁴, or an
+// infinite radius about a number, Arb's enclosure of a magnitude too large
+// even for its exponents (exp (exp (exp (exp 3)))); a NaN midpoint is a
+// domain error (log 0), not a magnitude.
+Ball range_noted(Ball result) {
+  const arf_struct* midpoint = arb_midref(result.get());
+  if (!arf_is_nan(midpoint) && (arf_is_inf(midpoint) || mag_is_inf(arb_radref(result.get())) ||
+                                arf_cmpabs_2exp_si(midpoint, 1024) >= 0))
+    semantics::note_beyond_double_range();
+  return result;
 }
 
 }  // namespace
@@ -71,25 +87,25 @@ Ball operator-(const Ball& x) {
 Ball operator+(const Ball& a, const Ball& b) {
   Ball result;
   arb_add(result.get(), a.get(), b.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 Ball operator-(const Ball& a, const Ball& b) {
   Ball result;
   arb_sub(result.get(), a.get(), b.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 Ball operator*(const Ball& a, const Ball& b) {
   Ball result;
   arb_mul(result.get(), a.get(), b.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 Ball operator/(const Ball& a, const Ball& b) {
   Ball result;
   arb_div(result.get(), a.get(), b.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 namespace {
@@ -99,7 +115,7 @@ Ball elementary(void (*f)(arb_ptr, arb_srcptr, slong), const Ball& x) {
   cleanup_at_thread_exit();
   Ball result;
   f(result.get(), x.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 }  // namespace
@@ -115,21 +131,21 @@ Ball pow(const Ball& x, const Ball& y) {
   cleanup_at_thread_exit();
   Ball result;
   arb_pow(result.get(), x.get(), y.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 Ball atan2(const Ball& y, const Ball& x) {
   cleanup_at_thread_exit();
   Ball result;
   arb_atan2(result.get(), y.get(), x.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 Ball hypot(const Ball& x, const Ball& y) {
   cleanup_at_thread_exit();
   Ball result;
   arb_hypot(result.get(), x.get(), y.get(), working_precision);
-  return result;
+  return range_noted(std::move(result));
 }
 
 std::string to_string(const Ball& x) {

@@ -59,10 +59,18 @@ bool is_zero(const F& x) {
   }
 }
 
-// Notes f's application at ⟨x, y⟩ in the current evaluation record.
+// Notes f's application to x (and y) in the current evaluation record: the
+// point's values, whether each moves, and, at a tie, whether alike.
 template <class F>
-void note(calculus::Primitive primitive, const F& x, const F& y = F(0)) {
-  semantics::note_primitive_application(primitive, to_double(x), to_double(y));
+void note(calculus::Primitive primitive, const Tagged<F>& x, const Tagged<F>& y = Tagged<F>()) {
+  calculus::Application application;
+  application.x = to_double(x.primal_value());
+  application.y = to_double(y.primal_value());
+  application.x_moves = !x.is_unperturbed();
+  application.y_moves = !y.is_unperturbed();
+  if (application.x == application.y && (application.x_moves || application.y_moves))
+    application.same_direction = (x - y).is_unperturbed();
+  semantics::note_primitive_application(primitive, application);
 }
 
 // log(a + n): the k-th derivative of log is (−1)ᵏ⁻¹(k−1)!/aᵏ.
@@ -84,13 +92,13 @@ Tagged<F> log_series(const Tagged<F>& x) {
 // 1/x.
 template <class F>
 Tagged<F> recip(const Tagged<F>& x) {
-  elementary_detail::note(calculus::Primitive::Recip, x.primal_value());
+  elementary_detail::note(calculus::Primitive::Recip, x);
   return reciprocal(x);
 }
 
 template <class F>
 Tagged<F> log(const Tagged<F>& x) {
-  elementary_detail::note(calculus::Primitive::Log, x.primal_value());
+  elementary_detail::note(calculus::Primitive::Log, x);
   return elementary_detail::log_series(x);
 }
 
@@ -124,7 +132,7 @@ Tagged<F> root_series(const Tagged<F>& x, const F& root) {
 template <class F>
 Tagged<F> sqrt(const Tagged<F>& x) {
   using std::sqrt;
-  elementary_detail::note(calculus::Primitive::Sqrt, x.primal_value());
+  elementary_detail::note(calculus::Primitive::Sqrt, x);
   return root_series(x, F(sqrt(x.primal_value())));
 }
 
@@ -132,7 +140,7 @@ Tagged<F> sqrt(const Tagged<F>& x) {
 template <class F>
 Tagged<F> tanh(const Tagged<F>& x) {
   using std::tanh;
-  elementary_detail::note(calculus::Primitive::Tanh, x.primal_value());
+  elementary_detail::note(calculus::Primitive::Tanh, x);
   const F t = tanh(x.primal_value());
   return taylor(x, [&](int k) -> F {
     if (k == 0) return t;
@@ -152,7 +160,7 @@ template <class F>
 Tagged<F> pow(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value();
   const F b = y.primal_value();
-  elementary_detail::note(calculus::Primitive::Pow, a, b);
+  elementary_detail::note(calculus::Primitive::Pow, x, y);
   if (y.is_unperturbed() || (elementary_detail::is_zero(a) && elementary_detail::is_positive(b)))
     return power_of_constant(x, b);
   return exp(y * elementary_detail::log_series(x));
@@ -166,7 +174,7 @@ Tagged<F> atan2(const Tagged<F>& y, const Tagged<F>& x) {
   using std::atan2;
   const F y0 = y.primal_value();
   const F x0 = x.primal_value();
-  elementary_detail::note(calculus::Primitive::Atan2, y0, x0);
+  elementary_detail::note(calculus::Primitive::Atan2, y, x);
   const F angle = atan2(y0, x0);
   if (x.is_unperturbed() && y.is_unperturbed()) return Tagged<F>(angle);
   const Tagged<F> numerator =
@@ -184,7 +192,7 @@ Tagged<F> atan2(const Tagged<F>& y, const Tagged<F>& x) {
 template <class F>
 Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
   using std::hypot;
-  elementary_detail::note(calculus::Primitive::Hypot, x.primal_value(), y.primal_value());
+  elementary_detail::note(calculus::Primitive::Hypot, x, y);
   return root_series(x * x + y * y, F(hypot(x.primal_value(), y.primal_value())));
 }
 
@@ -192,17 +200,26 @@ Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
 template <class F>
 Tagged<F> abs(const Tagged<F>& x) {
   const F a = x.primal_value();
-  elementary_detail::note(calculus::Primitive::Abs, a);
+  elementary_detail::note(calculus::Primitive::Abs, x);
   if (a > F(0)) return x;
   if (a < F(0)) return -x;
   return Tagged<F>(F(0));
+}
+
+// sign(x): −1, 0 or 1, constant off 0 (no perturbation); at 0 along a
+// nonzero direction it jumps, and 0 is what it gives (an outside application).
+template <class F>
+Tagged<F> sign(const Tagged<F>& x) {
+  const F a = x.primal_value();
+  elementary_detail::note(calculus::Primitive::Sign, x);
+  return Tagged<F>(a > F(0) ? F(1) : a < F(0) ? F(-1) : F(0));
 }
 
 // max(x, y): the larger; at a tie, (x + y)/2 (a Clarke gradient, and v along (v, v)).
 template <class F>
 Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
-  elementary_detail::note(calculus::Primitive::Max, a, b);
+  elementary_detail::note(calculus::Primitive::Max, x, y);
   if (a > b) return x;
   if (b > a) return y;
   return (x + y) * Tagged<F>(F(0.5));
@@ -212,7 +229,7 @@ Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
 template <class F>
 Tagged<F> min(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
-  elementary_detail::note(calculus::Primitive::Min, a, b);
+  elementary_detail::note(calculus::Primitive::Min, x, y);
   if (a < b) return x;
   if (b < a) return y;
   return (x + y) * Tagged<F>(F(0.5));
@@ -244,6 +261,7 @@ Tagged<F> apply_unary(calculus::Primitive primitive, const Tagged<F>& x) {
   }
   if constexpr (!std::same_as<F, Ball>) {
     if (primitive == Primitive::Abs) return abs(x);
+    if (primitive == Primitive::Sign) return sign(x);
   }
   throw calculus::InternalError(std::string("apply_unary: not a unary primitive of this field: ") +
                                 calculus::primitive_name(primitive));
@@ -282,7 +300,7 @@ std::string why_not_hosted(calculus::Primitive primitive) {
   if constexpr (std::same_as<F, Rational>) {
     const std::string fragment =
         "the exact model over the rationals has only the primitive-free fragment (sums, "
-        "products, literals, T, λ, pairs) and abs, max, min";
+        "products, literals, T, λ, pairs) and abs, max, min, sign";
     if (primitive == calculus::Primitive::Recip) {
       return "recip has a pole at 0, where no rational is its value: " + fragment;
     }
@@ -290,7 +308,7 @@ std::string why_not_hosted(calculus::Primitive primitive) {
   }
   return name +
          " has a kink that a ball straddling it cannot place: the ball models do not "
-         "host abs, max and min";
+         "host abs, max, min and sign";
 }
 
 }  // namespace perturb::models

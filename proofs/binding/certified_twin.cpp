@@ -20,11 +20,38 @@ bool is_difference(const Outcome& outcome) {
   return outcome.verdict == Verdict::Failed && outcome.difference.has_value();
 }
 
-// check, with every difference confirmed by twin (named twin_name).
+bool is_non_finite(const Outcome& outcome) {
+  return outcome.verdict == Verdict::Failed && outcome.failure == FailureKind::NonFinite;
+}
+
+// A non-finite failure in double, decided by the twin's confirmation of the
+// same case (spec §6, "Four outcomes").
+Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
+                        const std::string& twin_name) {
+  if (confirmation.verdict == Verdict::Discarded &&
+      confirmation.discard_kind == DiscardKind::OutsideDomain) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::OutsideDomain;
+    outcome.detail = confirmation.detail;
+  } else if (confirmation.beyond_double_range) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::Overflow;
+    outcome.detail = fmt::format("{}, as {} shows", kOverflowDetail, twin_name);
+  } else {
+    outcome.detail += "; certified by " + twin_name + ", where every value is within range";
+    outcome.certified = true;
+  }
+  return outcome;
+}
+
+// check, with every difference confirmed by twin (named twin_name) and every
+// non-finite value decided by it.
 Check certified(Check check, Check twin, std::string twin_name) {
   return [check = std::move(check), twin = std::move(twin), twin_name = std::move(twin_name)](
              const Case& k, const semantics::Tolerance& tolerance, std::uint64_t compare_seed) {
     Outcome outcome = check(k, tolerance, compare_seed);
+    if (is_non_finite(outcome))
+      return decided_by_twin(std::move(outcome), twin(k, tolerance, compare_seed), twin_name);
     if (!is_difference(outcome)) return outcome;
     const Outcome confirmation = twin(k, tolerance, compare_seed);
     if (is_difference(confirmation)) {
@@ -53,12 +80,18 @@ Check certified(Check check, Check twin, std::string twin_name) {
   };
 }
 
-// check, with every difference marked uncertified.
+// check, with every difference marked uncertified and every non-finite
+// value a non-finite discard.
 Check uncertified(Check check) {
   return [check = std::move(check)](const Case& k, const semantics::Tolerance& tolerance,
                                     std::uint64_t compare_seed) {
     Outcome outcome = check(k, tolerance, compare_seed);
     if (is_difference(outcome)) outcome.detail += " (uncertified: the model has no certified twin)";
+    if (is_non_finite(outcome)) {
+      outcome.verdict = Verdict::Discarded;
+      outcome.discard_kind = DiscardKind::NonFinite;
+      outcome.detail = std::string(kNonFiniteUndecidedDetail);
+    }
     return outcome;
   };
 }

@@ -8,9 +8,18 @@
 //   the twin does not refute the law  a rounding artefact of double: a
 //   (or cannot decide at 1024 bits)   discard of kind rounding, not a failure.
 //
+// A case that fails in double by a non-finite value (spec §6, "Four
+// outcomes") is checked over balls too, whose arithmetic has no overflow:
+//
+//   a twin's application outside its domain     an outside-domain discard;
+//   a twin's value beyond the double range      an overflow discard;
+//   otherwise                                   the failure stands, certified.
+//
 // The shrinker and `perturb repro` call the composed check, so a case that
 // fails only in double does not survive shrinking. A failure in a model
-// without a twin (smooth, a plugin's model) says it is uncertified.
+// without a twin (a plugin's model) says it is uncertified, and a non-finite
+// value there is a non-finite discard: nothing tells its overflow from a
+// defect.
 #pragma once
 
 #include <vector>

@@ -1,9 +1,12 @@
 // Checking one case of one law in one model: build the equation, evaluate
 // both sides at the case's point, compare. Every way this can go wrong is an
-// Outcome, never an escaping exception: a non-finite value is a discarded
-// case (spec'd as neither a pass nor a counterexample), and so is an
-// evaluation that exceeds the model's budget; a model or
-// interpretation error is a failure with its message.
+// Outcome, never an escaping exception. Where every primitive application
+// is inside its smooth set (spec §6, "Four outcomes"), a non-finite value is
+// a failure of its own kind, unless a value went beyond the double range
+// (an overflow discard); a case with an application outside is an
+// outside-domain discard, whatever its sides; one at a kink is decided and
+// labelled kink:F. An evaluation that exceeds the model's budget is
+// discarded; a model or interpretation error is a failure with its message.
 #pragma once
 
 #include <exception>
@@ -20,6 +23,7 @@
 #include "semantics/comparison.h"
 #include "semantics/difference.h"
 #include "semantics/evaluation_budget.h"
+#include "semantics/evaluation_record.h"
 #include "semantics/interpret.h"
 #include "semantics/tolerance.h"
 
@@ -197,9 +201,9 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
         outcome.difference = difference_of(c, codomain, lhs, rhs, tolerance, compare_seed);
         break;
       case semantics::Comparison::NotFinite:
-        outcome.verdict = Verdict::Discarded;
-        outcome.detail = "a value is not finite";
-        outcome.discard_kind = DiscardKind::NonFinite;
+        outcome.verdict = Verdict::Failed;
+        outcome.failure = FailureKind::NonFinite;
+        outcome.detail = std::string(kNonFiniteDetail);
         break;
       case semantics::Comparison::Undecided:
         outcome.verdict = Verdict::Discarded;
@@ -260,6 +264,26 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
   return check_sides_once(c, k, tolerance, compare_seed, make_sides);
 }
 
+// Applies spec §6's four outcomes to an outcome checked under record: a
+// case with an application outside is not decided; a non-finite value where
+// a value went beyond the double range is an overflow.
+inline void decide_at_the_edges(Outcome& outcome, const semantics::EvaluationRecord& record) {
+  if (!record.outside.empty() && outcome.verdict != Verdict::Discarded) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::OutsideDomain;
+    outcome.detail = "outside the domain: " + std::string(record.outside.front());
+    outcome.difference.reset();
+    outcome.certified = false;
+    return;
+  }
+  if (outcome.verdict == Verdict::Failed && outcome.failure == FailureKind::NonFinite &&
+      record.beyond_double_range) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::Overflow;
+    outcome.detail = std::string(kOverflowDetail);
+  }
+}
+
 }  // namespace detail
 
 // The outcome of case k in model c for the equation make_sides() builds
@@ -287,6 +311,10 @@ Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& toler
   outcome.via_normal_form = record.via_normal_form;
   for (const std::string_view why : record.special_points)
     outcome.labels.push_back("special:" + std::string(why));
+  for (const std::string_view why : record.kinks)
+    outcome.labels.push_back("kink:" + std::string(why.substr(0, why.find(':'))));
+  outcome.beyond_double_range = record.beyond_double_range;
+  detail::decide_at_the_edges(outcome, record);
   return outcome;
 }
 

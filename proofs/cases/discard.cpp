@@ -18,6 +18,10 @@ std::string_view discard_kind_name(DiscardKind kind) {
       return "inconclusive";
     case DiscardKind::Hang:
       return "hang";
+    case DiscardKind::OutsideDomain:
+      return "outside-domain";
+    case DiscardKind::Overflow:
+      return "overflow";
   }
   return "internal";
 }

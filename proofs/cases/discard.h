@@ -12,25 +12,34 @@
 namespace perturb::proofs {
 
 enum class DiscardKind {
-  Typing,     // the case is outside what the law or model reads (a bug in a generator)
-  Internal,   // an internal limit of perturb was hit where none should be
-  NonFinite,  // a side's value is NaN or infinite at the point
-  Budget,     // a budget of the case: steps, size, depth, its memory
-  Rounding,   // the comparison cannot decide within the precision (certified models)
+  Typing,    // the case is outside what the law or model reads (a bug in a generator)
+  Internal,  // an internal limit of perturb was hit where none should be
+  // A side's value is NaN or infinite at the point and nothing decides
+  // whether the law is at fault (a model without a certified twin).
+  NonFinite,
+  Budget,    // a budget of the case: steps, size, depth, its memory
+  Rounding,  // the comparison cannot decide within the precision (certified models)
   // A proving model (models/symbolic/symbolic.h) neither proved nor refuted the
   // instance: the sides agree at the point, the simplification did not reach 0.
   Inconclusive,
   // The case ran past check --case-timeout and its worker process was
   // killed (proofs/run/worker_processes.h): it may never end.
   Hang,
+  // A primitive was applied outside its smooth set (calculus/primitive_domain.h):
+  // the law says nothing there.
+  OutsideDomain,
+  // A value went beyond the double range, as the certified twin shows
+  // (proofs/binding/certified_twin.h): double cannot hold the case.
+  Overflow,
 };
 
-inline constexpr std::array<DiscardKind, 7> kDiscardKinds = {
-    DiscardKind::Typing,   DiscardKind::Internal,     DiscardKind::NonFinite, DiscardKind::Budget,
-    DiscardKind::Rounding, DiscardKind::Inconclusive, DiscardKind::Hang};
+inline constexpr std::array<DiscardKind, 9> kDiscardKinds = {
+    DiscardKind::Typing, DiscardKind::Internal,      DiscardKind::NonFinite,
+    DiscardKind::Budget, DiscardKind::Rounding,      DiscardKind::Inconclusive,
+    DiscardKind::Hang,   DiscardKind::OutsideDomain, DiscardKind::Overflow};
 
-// "typing", "internal", "non-finite", "budget", "rounding", "inconclusive", "hang":
-// the names of report.json and of check --discard-limit.
+// "typing", "internal", "non-finite", "budget", "rounding", "inconclusive", "hang",
+// "outside-domain", "overflow": the names of report.json and of check --discard-limit.
 std::string_view discard_kind_name(DiscardKind kind);
 std::optional<DiscardKind> parse_discard_kind(std::string_view name);
 // The names, comma-separated, for messages and --help: "typing, internal, …".
@@ -40,7 +49,8 @@ std::string discard_kind_names();
 // unhealthy when the 95 % lower confidence bound of a kind's share exceeds
 // its limit (proofs/run/health.h).
 struct DiscardLimits {
-  std::array<double, kDiscardKinds.size()> shares = {0.0, 0.0, 0.05, 0.01, 0.01, 0.05, 0.0};
+  std::array<double, kDiscardKinds.size()> shares = {0.0,  0.0, 0.05, 0.01, 0.01,
+                                                     0.05, 0.0, 0.01, 0.05};
 
   double of(DiscardKind kind) const { return shares[static_cast<std::size_t>(kind)]; }
   void set(DiscardKind kind, double share) { shares[static_cast<std::size_t>(kind)] = share; }

@@ -21,6 +21,8 @@ std::string_view failure_kind_name(FailureKind kind) {
       return "error";
     case FailureKind::GenerationError:
       return "generation-error";
+    case FailureKind::NonFinite:
+      return "non-finite";
   }
   throw calculus::InternalError("failure_kind_name: not a FailureKind");
 }

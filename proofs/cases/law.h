@@ -86,10 +86,22 @@ enum class FailureKind {
   NotParallel,      // the sides are not parallel morphisms
   Error,            // the model or the interpretation threw
   GenerationError,  // drawing the case threw
+  // A side's value is not finite although every primitive application is
+  // inside its smooth set and no value exceeds the double range (spec §6).
+  NonFinite,
 };
 
-// "sides-differ", "not-parallel", "error", "generation-error": the names of report.json.
+// "sides-differ", "not-parallel", "error", "generation-error", "non-finite":
+// the names of report.json.
 std::string_view failure_kind_name(FailureKind kind);
+
+// The detail of a non-finite failure, and of the discards it turns into
+// (proofs/binding/certified_twin.h).
+inline constexpr std::string_view kNonFiniteDetail =
+    "a value is not finite where every primitive application is inside its smooth set";
+inline constexpr std::string_view kOverflowDetail = "a value is beyond the double range";
+inline constexpr std::string_view kNonFiniteUndecidedDetail =
+    "a value is not finite (undecided: no certified twin tells an overflow from a defect)";
 
 struct Outcome {
   Verdict verdict = Verdict::Passed;
@@ -116,6 +128,9 @@ struct Outcome {
   // the model's own (semantics/capabilities.h, certified) or its certified
   // twin's (proofs/binding/certified_twin.h).
   bool certified = false;
+  // Whether a value of the evaluation exceeded the largest double, as a
+  // certified model notes it (semantics/evaluation_record.h).
+  bool beyond_double_range = false;
 };
 
 // The label of the cases whose outcome has via_normal_form.

@@ -120,11 +120,14 @@ std::vector<double> special_coordinates(semantics::PrimitiveSet set) {
   return values;
 }
 
-// A real point metavariable is aimed at a special point in one case in
-// kSpecialOdds: it takes, uniformly, a coordinate of one
-// (special_coordinates) or the value of an earlier real point (a tie). The
-// literals alone never give 0, and tie in one case in eight.
-constexpr std::uint32_t kSpecialOdds = 4;
+// In one case in kSpecialOdds one real point metavariable, chosen uniformly
+// among those it can be, is aimed at a special point: it takes, uniformly, a
+// coordinate of one (special_coordinates) or the value of the real point
+// just before it (a tie: in `x y` and in a T-image's `dx dy x y` the partner
+// of a binary primitive). The literals alone never give 0, and tie in one
+// case in eight. One point at a time, so that two aimed coordinates do not
+// meet where a primitive is outside its smooth set (hypot's origin).
+constexpr std::uint32_t kSpecialOdds = 2;
 
 }  // namespace
 
@@ -135,18 +138,29 @@ Case generate_text_law_case(const TextLaw& law, CaseGenerator& gen) {
   // cases of every other law stay as they were.
   const bool aims = has_special_points(law.primitives);
   const std::vector<double> special = special_coordinates(law.primitives);
+  std::size_t real_point_count = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (law.shapes[i] == MetavariableShape::Point && calculus::is_real(entries[i].type))
+      ++real_point_count;
+  }
+  // The real points that can be aimed: each, or all but the first when
+  // there are only ties. aimed == real_point_count: none this case.
+  const std::size_t first_aimable = special.empty() ? 1 : 0;
+  std::size_t aimed = real_point_count;
+  if (aims && real_point_count > first_aimable &&
+      calculus::random_chance(gen.rng(), 1, kSpecialOdds))
+    aimed = first_aimable + calculus::random_below(gen.rng(), real_point_count - first_aimable);
   std::vector<Term> real_points;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const calculus::Binding& binding = entries[i];
     switch (law.shapes[i]) {
       case MetavariableShape::Point:
-        if (aims && calculus::is_real(binding.type) && special.size() + real_points.size() > 0 &&
-            calculus::random_chance(gen.rng(), 1, kSpecialOdds)) {
-          const std::uint64_t pick =
-              calculus::random_below(gen.rng(), special.size() + real_points.size());
+        if (calculus::is_real(binding.type) && real_points.size() == aimed) {
+          const std::size_t options = special.size() + (real_points.empty() ? 0 : 1);
+          const std::uint64_t pick = calculus::random_below(gen.rng(), options);
           k.point_context.push(binding.name, binding.type);
           k.point.push_back(pick < special.size() ? calculus::mk_lit(special[pick])
-                                                  : real_points[pick - special.size()]);
+                                                  : real_points.back());
         } else {
           gen.point(k, binding.name, binding.type);
         }

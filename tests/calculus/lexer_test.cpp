@@ -44,8 +44,8 @@ TEST_CASE("tokens have kinds, spellings and positions", "[lexer]") {
 
 TEST_CASE("keywords are not identifiers", "[lexer]") {
   for (const char* word :
-       {"let", "in",    "T",   "D",    "in1",  "in2", "pi1", "pi2",   "sin",   "cos", "exp",
-        "mul", "recip", "log", "sqrt", "tanh", "abs", "pow", "atan2", "hypot", "max", "min"}) {
+       {"let",   "in",  "T",    "D",    "in1", "in2", "pi1",   "pi2",   "sin", "cos", "exp", "mul",
+        "recip", "log", "sqrt", "tanh", "abs", "pow", "atan2", "hypot", "max", "min", "sign"}) {
     CHECK(tokens_of(word)[0].kind == TokenKind::Keyword);
     CHECK_FALSE(is_variable_name(word));
   }

@@ -33,7 +33,7 @@ TEST_CASE("the signature lists each primitive once, in the order of Primitive", 
     CHECK(spec.smooth_set.empty() == false);
     CHECK((spec.smooth_set == "everywhere") == spec.outside.empty());
   }
-  CHECK(names.size() == 14);
+  CHECK(names.size() == 15);
   CHECK(std::size(kStandardPrimitives) == standard_signature().size());
   CHECK_FALSE(primitive_named("erf"));
   CHECK(std::string(primitive_name(Primitive::Atan2)) == "atan2");

@@ -12,7 +12,7 @@ using semantics::capabilities_of;
 
 TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
   constexpr Capabilities closures = capabilities_of<models::Closures>();
-  constexpr semantics::PrimitiveSet all = (semantics::PrimitiveSet{1} << 14) - 1;
+  constexpr semantics::PrimitiveSet all = (semantics::PrimitiveSet{1} << 15) - 1;
   CHECK(closures == Capabilities{.primitives = all,
                                  .differential = true,
                                  .closed = true,

@@ -46,10 +46,24 @@ TEST_CASE("an exp tower that overflows double is decided over balls", "[certifie
   const char* const equation =
       "forall a : R. exp (exp (exp 2 + a)) * 0.5 = 0.5 * exp (exp (exp 2 + a))";
   const RunOptions options = small_run(1, 100);
-  const LawResult over_double = run_laws({text_law_on(equation, "closures")}, options).front();
-  CHECK(over_double.discarded > 0);  // ∞ on both sides: a non-finite discard
-  const LawResult over_balls = run_laws({text_law_on(equation, "closures@ball")}, options).front();
-  CHECK(over_balls.passed == 100);
+  // Alone, double cannot tell the overflow from a defect: ∞ where every
+  // primitive is inside its smooth set is a non-finite failure.
+  const LawResult alone = run_laws({text_law_on(equation, "closures")}, options).front();
+  CHECK(alone.failed > 50);
+  CHECK(alone.failed + alone.passed == 100);  // a = −2.5 is within range
+  REQUIRE(alone.counterexample);
+  CHECK(alone.counterexample->outcome.failure == FailureKind::NonFinite);
+  // Its twin shows a value beyond the double range: an overflow discard.
+  std::vector<LawBinding> bindings = {text_law_on(equation, "closures"),
+                                      text_law_on(equation, "closures@ball")};
+  certify_by_twins(bindings);
+  const auto results = run_laws(bindings, options);
+  CHECK(results[0].discarded == alone.failed);
+  REQUIRE(results[0].discards.size() == 1);
+  CHECK(results[0].discards.begin()->first ==
+        "a value is beyond the double range, as closures@ball shows");
+  CHECK(results[0].discards.begin()->second.kind == DiscardKind::Overflow);
+  CHECK(results[1].passed == 100);
   // ∞ · 0 is 0 (strong zeros, spec §6): decided over double too.
   const LawResult strong_zero =
       run_laws({text_law_on("forall a : R. exp (exp (exp 2 + a)) * 0 = 0", "closures")}, options)
@@ -185,4 +199,69 @@ TEST_CASE("smooth@ball holds every law smooth hosts, with nothing discarded as r
     CHECK(result.failed == 0);
     CHECK(health_problems(result, DiscardLimits{}).empty());
   }
+}
+
+TEST_CASE("a non-finite value in double is decided by the twin", "[certified]") {
+  // Fixed outcomes: double finds a non-finite value where every application
+  // is inside; the twin says what the value is over balls.
+  const auto decided_with = [](Outcome confirmation) {
+    LawBinding in_double = text_law_on("forall a : R. a = a", "closures");
+    LawBinding twin = text_law_on("forall a : R. a = a", "closures@ball");
+    in_double.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+      Outcome outcome;
+      outcome.verdict = Verdict::Failed;
+      outcome.failure = FailureKind::NonFinite;
+      outcome.detail = std::string(kNonFiniteDetail);
+      return outcome;
+    };
+    twin.check = [confirmation](const Case&, const semantics::Tolerance&, std::uint64_t) {
+      return confirmation;
+    };
+    std::vector<LawBinding> bindings = {in_double, twin};
+    certify_by_twins(bindings);
+    return bindings[0].check(Case{}, semantics::Tolerance{}, 1);
+  };
+  Outcome within_range;  // the twin passes, every value within range
+  const Outcome defect = decided_with(within_range);
+  CHECK(defect.verdict == Verdict::Failed);
+  CHECK(defect.failure == FailureKind::NonFinite);
+  CHECK(defect.certified);
+  CHECK(defect.detail ==
+        "a value is not finite where every primitive application is inside its smooth set; "
+        "certified by closures@ball, where every value is within range");
+
+  Outcome beyond;
+  beyond.beyond_double_range = true;
+  const Outcome overflow = decided_with(beyond);
+  CHECK(overflow.verdict == Verdict::Discarded);
+  CHECK(overflow.discard_kind == DiscardKind::Overflow);
+  CHECK(overflow.detail == "a value is beyond the double range, as closures@ball shows");
+
+  Outcome outside;
+  outside.verdict = Verdict::Discarded;
+  outside.discard_kind = DiscardKind::OutsideDomain;
+  outside.detail = "outside the domain: log: x <= 0";
+  outside.beyond_double_range = true;  // outside comes first
+  const Outcome undecided = decided_with(outside);
+  CHECK(undecided.verdict == Verdict::Discarded);
+  CHECK(undecided.discard_kind == DiscardKind::OutsideDomain);
+  CHECK(undecided.detail == "outside the domain: log: x <= 0");
+}
+
+TEST_CASE("without a twin a non-finite value is a non-finite discard", "[certified]") {
+  LawBinding alone = text_law_on("forall a : R. a = a", "smooth");
+  alone.check = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::NonFinite;
+    outcome.detail = std::string(kNonFiniteDetail);
+    return outcome;
+  };
+  std::vector<LawBinding> bindings = {alone};
+  certify_by_twins(bindings);
+  const Outcome outcome = bindings[0].check(Case{}, semantics::Tolerance{}, 1);
+  CHECK(outcome.verdict == Verdict::Discarded);
+  CHECK(outcome.discard_kind == DiscardKind::NonFinite);
+  CHECK(outcome.detail ==
+        "a value is not finite (undecided: no certified twin tells an overflow from a defect)");
 }

@@ -4,6 +4,7 @@
 // the order of its arguments, fails the T-image of max's symmetry.
 #include "proofs/laws/signature_laws.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
 #include <map>
@@ -14,6 +15,9 @@
 #include "models/closures/closures.h"
 #include "models/scalars/elementary.h"
 #include "proofs/binding/bind_laws.h"
+#include "proofs/binding/certified_twin.h"
+#include "proofs/binding/text_law_binder.h"
+#include "proofs/laws/text_law.h"
 #include "proofs/run/health.h"
 
 using namespace perturb;
@@ -26,29 +30,39 @@ using calculus::Primitive;
 using Scalar = models::closures::Scalar;
 using Value = models::closures::Value;
 
-// closures with one primitive of the signature made wrong: f⟨x, y⟩ (x alone
-// for a unary f) computed by `wrong` instead.
-class SignatureMutant : public models::Closures {
+// closures over F (double, or balls for a twin) with one primitive of the
+// signature made wrong: f⟨x, y⟩ (x alone for a unary f) computed by `wrong`
+// instead.
+template <class F>
+class BasicSignatureMutant : public models::ClosureModel<models::TaggedInfinitesimals, F> {
+  using Base = models::ClosureModel<models::TaggedInfinitesimals, F>;
+
  public:
+  using typename Base::Morphism;
+  using typename Base::Object;
+  using Scalar = models::Tagged<F>;
   using Wrong = std::function<Scalar(const Scalar& x, const Scalar& y)>;
-  SignatureMutant(std::string name, Primitive target, Wrong wrong)
-      : name_(std::move(name)), target_(target), wrong_(std::move(wrong)) {}
+  BasicSignatureMutant(std::string name, Primitive target, Wrong wrong)
+      : name_(std::move(name) + models::kFieldSuffix<F>),
+        target_(target),
+        wrong_(std::move(wrong)) {}
 
   std::string name() const { return name_; }
   static constexpr bool is_foil() { return true; }
 
   Morphism primitive(Primitive p) const {
-    if (p != target_) return models::Closures::primitive(p);
+    if (p != target_) return Base::primitive(p);
     using models::closures::component;
     using models::closures::scalar_of;
-    const Object r = real();
+    using Value = models::closures::BasicValue<F>;
+    const Object r = Object::real();
     if (calculus::spec_of(p).arity == 1) {
       return Morphism(r, r, [wrong = wrong_](const Value& x) -> Value {
-        return wrong(scalar_of(x), Scalar(0.0));
+        return Value(wrong(scalar_of(x), Scalar(F(0))));
       });
     }
-    return Morphism(product(r, r), r, [wrong = wrong_](const Value& xy) -> Value {
-      return wrong(scalar_of(component(xy, 0)), scalar_of(component(xy, 1)));
+    return Morphism(Object::product(r, r), r, [wrong = wrong_](const Value& xy) -> Value {
+      return Value(wrong(scalar_of(component(xy, 0)), scalar_of(component(xy, 1))));
     });
   }
 
@@ -57,6 +71,37 @@ class SignatureMutant : public models::Closures {
   Primitive target_;
   Wrong wrong_;
 };
+
+using SignatureMutant = BasicSignatureMutant<double>;
+
+// pow's tangent by the textbook formula y·x^(y−1)·dx + log x·x^y·dy in IEEE
+// arithmetic, as forward-mode libraries write it: at x = 0 the second term is
+// (−∞)·0·0 = NaN even where pow is a polynomial in x and dy = 0. Right on
+// first-order values; others go to the models' pow.
+template <class F>
+models::Tagged<F> pow_by_formula(const models::Tagged<F>& x, const models::Tagged<F>& y) {
+  using std::log;
+  using std::pow;
+  for (const auto& term : x.perturbation())
+    if (term.monomial.size() != 1) return models::pow(x, y);
+  for (const auto& term : y.perturbation())
+    if (term.monomial.size() != 1) return models::pow(x, y);
+  const F a = x.primal_value(), b = y.primal_value();
+  const F value = pow(a, b);
+  const F by_x = b * pow(a, b - F(1));
+  const F by_y = log(a) * value;
+  models::Tagged<F> result(value);
+  std::vector<models::Tag> tags;
+  for (const auto& term : x.perturbation()) tags.push_back(term.monomial.front());
+  for (const auto& term : y.perturbation()) tags.push_back(term.monomial.front());
+  std::sort(tags.begin(), tags.end());
+  tags.erase(std::unique(tags.begin(), tags.end()), tags.end());
+  for (const models::Tag tag : tags) {
+    const F dx = x.tangent(tag).primal_value(), dy = y.tangent(tag).primal_value();
+    result = result + models::Tagged<F>::first_order(F(0), tag, by_x * dx + by_y * dy);
+  }
+  return result;
+}
 
 }  // namespace
 
@@ -169,5 +214,41 @@ TEST_CASE("tie-by-order fails max's symmetry under T, not in value", "[signature
     CHECK(image.failed > 0);
     REQUIRE(image.counterexample);
     CHECK(run_one("signature.max-symmetric", "tie-by-order", options).failed == 0);
+  }
+}
+
+TEST_CASE("a NaN tangent where pow is smooth is a non-finite failure, certified and shrunk",
+          "[signature-laws][edges]") {
+  // D (λx. pow ⟨x, 2⟩) = 2x everywhere; the mutant gives NaN at x ≤ 0, where
+  // log x is NaN or −∞, as a library that always differentiates in both
+  // arguments computes it.
+  const char* const equation = "forall x : R. D (\\x:R. pow <x, 2>) x = 2 * x";
+  const BasicSignatureMutant<double> in_double("pow-by-formula", Primitive::Pow,
+                                               pow_by_formula<double>);
+  const BasicSignatureMutant<models::Ball> over_balls("pow-by-formula", Primitive::Pow,
+                                                      pow_by_formula<models::Ball>);
+  auto law = TextLaw::make(equation, "equation.1");
+  REQUIRE(law.ok());
+  const auto shared_law = std::make_shared<const TextLaw>(*law);
+  TextLawBindings bound;
+  text_law_binder(std::make_shared<const BasicSignatureMutant<double>>(in_double))(shared_law,
+                                                                                   bound);
+  text_law_binder(std::make_shared<const BasicSignatureMutant<models::Ball>>(over_balls))(
+      shared_law, bound);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    std::vector<LawBinding> bindings = bound.bindings;
+    REQUIRE(bindings.size() == 2);
+    certify_by_twins(bindings);
+    const LawResult result = run_laws({bindings[0]}, small_run(seed, 1000, true)).front();
+    INFO("seed " << seed << ": " << result.failed << " of 1000 fail");
+    CHECK(result.failed > 0);
+    REQUIRE(result.counterexample);
+    const Outcome& outcome = result.counterexample->outcome;
+    CHECK(outcome.failure == FailureKind::NonFinite);
+    CHECK(outcome.certified);
+    // NaN wherever log x is: x ≤ 0 (pow ⟨x, 2⟩ is smooth there too).
+    REQUIRE(result.counterexample->shrunk.point.size() == 1);
+    const calculus::Term& x = result.counterexample->shrunk.point[0];
+    CHECK((calculus::is_zero(x) || calculus::lit_value(x) <= 0));
   }
 }

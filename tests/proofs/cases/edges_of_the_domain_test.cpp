@@ -1,0 +1,78 @@
+// The four outcomes of spec §6 as check_case decides them
+// (proofs/cases/check_case.h): a case with a primitive applied outside its
+// smooth set is an outside-domain discard whatever its sides, a kink is
+// decided and labelled, and an overflow in double is told apart from a
+// defect by the twin over balls.
+#include <catch2/catch.hpp>
+
+#include "../checker_support.h"
+#include "proofs/binding/certified_twin.h"
+
+using namespace perturb;
+using namespace perturb::proofs;
+using namespace perturb::proofs::testing;
+
+namespace {
+
+// The result of a text law on a model, composed with its twin as perturb
+// check composes it.
+LawResult run_certified(std::string_view equation, std::string_view model, std::uint64_t cases) {
+  std::vector<LawBinding> bindings = {text_law_on(equation, model),
+                                      text_law_on(equation, std::string(model) + "@ball")};
+  certify_by_twins(bindings);
+  return run_laws({bindings[0]}, small_run(1, cases)).front();
+}
+
+}  // namespace
+
+TEST_CASE("a case with an application outside its domain is not decided", "[edges]") {
+  // Equal sides (0 · log … = 0 by strong zeros), but log is applied below 0.
+  for (const char* equation : {"forall a : R. log (-1 - a * a) = log (-1 - a * a)",
+                               "forall a : R. 0 * log (-1 - a * a) = 0"}) {
+    INFO(equation);
+    const LawResult result = run_certified(equation, "closures", 50);
+    CHECK(result.passed == 0);
+    CHECK(result.failed == 0);
+    REQUIRE(result.discards.size() == 1);
+    CHECK(result.discards.begin()->first == "outside the domain: log: x <= 0");
+    CHECK(result.discards.begin()->second.kind == DiscardKind::OutsideDomain);
+  }
+}
+
+TEST_CASE("sqrt at 0 is inside along the zero direction only", "[edges]") {
+  const LawResult along_zero =
+      run_certified("forall d : R. T sqrt <0 * d, 0> = <0, 0>", "closures", 50);
+  CHECK(along_zero.passed == 50);
+  const LawResult along_d =
+      run_certified("forall d : R. T sqrt <d * d + 1, 0> = T sqrt <d * d + 1, 0>", "closures", 50);
+  CHECK(along_d.discarded == 50);
+  REQUIRE(along_d.discards.size() == 1);
+  CHECK(along_d.discards.begin()->first ==
+        "outside the domain: sqrt: boundary 0 along a nonzero direction");
+}
+
+TEST_CASE("a kink is decided, with the models' convention, and labelled", "[edges]") {
+  const LawResult result = run_one("signature.abs-by-max.T", "closures", small_run(1, 300));
+  CHECK(result.failed == 0);
+  CHECK(result.discarded == 0);
+  REQUIRE(result.labels.count("kink:abs"));
+  CHECK(result.labels.at("kink:abs") > 10);
+}
+
+TEST_CASE("an overflow of double is a discard, even where the true value is within range",
+          "[edges]") {
+  // exp (exp 2 + a) ≥ 221 for a ≥ −2: exp of it overflows double, not balls
+  // (a = −2.5 is within range).
+  const LawResult overflow = run_certified(
+      "forall a : R. exp (exp (exp 2 + a)) * 0.5 = 0.5 * exp (exp (exp 2 + a))", "closures", 50);
+  CHECK(overflow.failed == 0);
+  CHECK(overflow.discarded > 25);
+  REQUIRE(overflow.discards.size() == 1);
+  CHECK(overflow.discards.begin()->second.kind == DiscardKind::Overflow);
+  // ∞ − ∞ where the true value, 0, is within range: double's overflow again,
+  // not the law's failure.
+  const LawResult cancelled = run_certified(
+      "forall a : R. exp (exp (exp 2 + a)) - exp (exp (exp 2 + a)) = 0", "closures", 50);
+  CHECK(cancelled.failed == 0);
+  CHECK(cancelled.discarded == overflow.discarded);
+}
