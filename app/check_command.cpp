@@ -48,6 +48,7 @@ struct CheckCommand {
   std::string resume_dir;
   bool mpi = false;
   std::string workers;  // "threads", "processes", or empty: processes at --jobs 2 and more
+  CLI::Option* reference_option = nullptr;
 };
 
 // The options a resumed run takes from its journal, not from the command line.
@@ -55,7 +56,7 @@ constexpr const char* kRecordedOptions[] = {
     "--law",       "--model",       "--equation",      "--rule-file", "--plugin",
     "--cases",     "--seed",        "--max-size",      "--tolerance", "--absolute-tolerance",
     "--no-shrink", "--case-memory", "--discard-limit", "--shard",     "--report",
-    "--mpi"};
+    "--mpi",       "--reference"};
 
 proofs::Shard parse_shard(const std::string& text) {
   unsigned long index = 0, count = 0;
@@ -161,6 +162,8 @@ int run_check(CheckCommand& command, const CLI::App& app) {
       fail_usage("--shard needs --report DIR: a shard's journal there is what perturb merge reads");
     apply_discard_limits(arguments.discard_limits, run.engine.discard_limits);
     run.engine.shrink = !arguments.no_shrink;
+    if (command.reference_option->count() > 0 && run.record.reference.empty())
+      run.record.reference = kDefaultReference;
   }
   if (command.mpi && !mpi_built()) {
     fail_usage(
@@ -269,6 +272,15 @@ void add_check_command(CLI::App& app) {
   command->add_option("--rule-file", arguments.run.record.rule_file,
                       "Check that the rules of this file (lines NAME: EQUATION, docs/syntax.md "
                       "\"Rules\") are sound: each is the law rule.NAME, instead of the catalogue");
+  command_state->reference_option =
+      command
+          ->add_option(
+              "--reference", arguments.run.record.reference,
+              std::string("Also check every model against this one (default ") + kDefaultReference +
+                  " when given without a model): the laws ref.order-0 … ref.order-4, the value "
+                  "and the derivatives up to order 4 of random terms R -> R, each a failure only "
+                  "where perturb's own closures agrees with the reference (docs/checker.md)")
+          ->expected(0, 1);
   command->add_option(
       "--plugin", arguments.run.record.plugins,
       "Load the models a plugin library registers (repeatable; proofs/plugin_api.h)");

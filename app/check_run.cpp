@@ -115,6 +115,11 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
     all = std::move(bound.bindings);
   }
   proofs::certify_by_twins(all);
+  if (!run.record.reference.empty()) {
+    auto reference = bind_reference_laws(run.record.reference, plugins);
+    if (!reference.ok()) fail_usage(reference.error().to_string());
+    for (proofs::LawBinding& binding : *reference) all.push_back(std::move(binding));
+  }
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
     const bool model_ok = model_selected(run, binding.model, binding.foil);

@@ -23,6 +23,9 @@ struct CheckArguments {
   bool no_shrink = false;
 };
 
+// The reference model of perturb check --reference without a model name.
+inline constexpr const char* kDefaultReference = "closures@ball";
+
 // Prints "perturb: message" to stderr and ends the command with status 2.
 [[noreturn]] void fail_usage(const std::string& message);
 

@@ -4,8 +4,12 @@
 
 #include <exception>
 #include <map>
+#include <optional>
 #include <string>
 
+#include "models/builtin_models.h"
+#include "proofs/binding/reference_law_binding.h"
+#include "proofs/laws/reference_laws.h"
 #include "proofs/plugin_api.h"
 
 namespace perturb::app {
@@ -116,6 +120,8 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   }
   if (registry.bindings().empty()) return plugin_error(path, "registers no law on any model");
   LoadedPlugin loaded;
+  loaded.path = path;
+  loaded.models = std::move(registry.models());
   for (proofs::LawBinding& binding : registry.bindings()) {
     loaded.bindings.push_back(attribute_to_plugin(std::move(binding), path));
   }
@@ -144,6 +150,33 @@ proofs::TextLawBindings bind_text_laws(
     }
   }
   return bound;
+}
+
+calculus::ErrorOr<std::vector<proofs::LawBinding>> bind_reference_laws(
+    const std::string& reference, const std::vector<LoadedPlugin>& plugins) {
+  std::optional<semantics::AnyModel> against = models::builtin_model(reference);
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const semantics::AnyModel& model : plugin.models)
+      if (!against && model.name() == reference) against = model;
+  }
+  if (!against) {
+    return calculus::Error{"--reference: " + models::unknown_model_message(reference),
+                           std::nullopt};
+  }
+  const std::optional<semantics::AnyModel> own = models::builtin_model("closures");
+  if (!own) throw calculus::InternalError("bind_reference_laws: no closures model");
+  std::vector<proofs::LawBinding> bindings;
+  for (const semantics::AnyModel& model : models::builtin_models()) {
+    for (proofs::LawBinding& binding : proofs::bind_reference_laws(model, *against, *own))
+      bindings.push_back(std::move(binding));
+  }
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const semantics::AnyModel& model : plugin.models) {
+      for (proofs::LawBinding& binding : proofs::bind_reference_laws(model, *against, *own))
+        bindings.push_back(attribute_to_plugin(std::move(binding), plugin.path));
+    }
+  }
+  return bindings;
 }
 
 }  // namespace perturb::app

@@ -11,6 +11,7 @@
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/certified_twin.h"
 #include "proofs/cases/witness.h"
+#include "proofs/laws/reference_laws.h"
 #include "proofs/report/recorded_case.h"
 #include "proofs/report/report.h"
 #include "proofs/run/runner.h"
@@ -48,6 +49,13 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
     for (proofs::LawBinding& binding : bound.bindings) bindings.push_back(std::move(binding));
   }
   proofs::certify_by_twins(bindings);
+  // A law of perturb check --reference, against the model its statement names.
+  if (const std::string reference = proofs::reference_of_statement(recorded->statement);
+      recorded->law.starts_with("ref.") && !reference.empty()) {
+    auto bound = bind_reference_laws(reference, loaded_plugins);
+    if (!bound.ok()) fail_input(path + ": " + bound.error().to_string());
+    for (proofs::LawBinding& binding : *bound) bindings.push_back(std::move(binding));
+  }
   for (const proofs::LawBinding& binding : bindings) {
     if (binding.info.id != recorded->law || binding.model != recorded->model) continue;
     if (auto invalid = proofs::validate_recorded_case(binding, *recorded))

@@ -61,20 +61,24 @@ namespace perturb::proofs {
 class PluginRegistry {
  public:
   // Binds every law of the catalogue that hosts Model to a copy of `model`,
-  // and keeps a binder for the text laws of --equation and --rule-file.
+  // and keeps a binder for the text laws of --equation and --rule-file and
+  // the model itself, erased, for the laws of perturb check --reference.
   template <CheckableModel Model>
   void add(const Model& model) {
     const auto shared = std::make_shared<const Model>(model);
     bind_laws(shared, bindings_);
     text_law_binders_.push_back(text_law_binder(shared));
+    models_.push_back(semantics::erase(shared));
   }
 
   std::vector<LawBinding>& bindings() { return bindings_; }
   std::vector<TextLawBinder>& text_law_binders() { return text_law_binders_; }
+  std::vector<semantics::AnyModel>& models() { return models_; }
 
  private:
   std::vector<LawBinding> bindings_;
   std::vector<TextLawBinder> text_law_binders_;
+  std::vector<semantics::AnyModel> models_;
 };
 
 }  // namespace perturb::proofs

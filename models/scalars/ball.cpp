@@ -28,17 +28,19 @@ void cleanup_at_thread_exit() {
   (void)cleanup;
 }
 
-// result, noted in the evaluation record when it lies beyond the largest
+// result, noted in the evaluation record when it may lie beyond the largest
 // double: where a model over double overflows (semantics/evaluation_record.h),
-// which balls see and double cannot. That is a midpoint |m| ≥ 2¹⁰²⁴, or an
-// infinite radius about a number, Arb's enclosure of a magnitude too large
-// even for its exponents (exp (exp (exp (exp 3)))); a NaN midpoint is a
-// domain error (log 0), not a magnitude.
+// which balls see and double cannot. That is a bound |m| + r ≥ 2¹⁰²⁴, an
+// infinite one included, Arb's enclosure of a magnitude too large even for
+// its exponents (exp (exp (exp (exp 3)))); a NaN midpoint is a domain error
+// (log 0), not a magnitude.
 Ball range_noted(Ball result) {
-  const arf_struct* midpoint = arb_midref(result.get());
-  if (!arf_is_nan(midpoint) && (arf_is_inf(midpoint) || mag_is_inf(arb_radref(result.get())) ||
-                                arf_cmpabs_2exp_si(midpoint, 1024) >= 0))
-    semantics::note_beyond_double_range();
+  if (arf_is_nan(arb_midref(result.get()))) return result;
+  mag_t bound;
+  mag_init(bound);
+  arb_get_mag(bound, result.get());
+  if (mag_cmp_2exp_si(bound, 1024) >= 0) semantics::note_beyond_double_range();
+  mag_clear(bound);
   return result;
 }
 

@@ -22,6 +22,8 @@ std::string_view discard_kind_name(DiscardKind kind) {
       return "outside-domain";
     case DiscardKind::Overflow:
       return "overflow";
+    case DiscardKind::IllConditioned:
+      return "ill-conditioned";
   }
   return "internal";
 }

@@ -31,15 +31,20 @@ enum class DiscardKind {
   // A value went beyond the double range, as the certified twin shows
   // (proofs/binding/certified_twin.h): double cannot hold the case.
   Overflow,
+  // The model under test and Perturb's own double model both differ from
+  // the reference (proofs/laws/reference_laws.h): double cannot hold the case.
+  IllConditioned,
 };
 
-inline constexpr std::array<DiscardKind, 9> kDiscardKinds = {
-    DiscardKind::Typing, DiscardKind::Internal,      DiscardKind::NonFinite,
-    DiscardKind::Budget, DiscardKind::Rounding,      DiscardKind::Inconclusive,
-    DiscardKind::Hang,   DiscardKind::OutsideDomain, DiscardKind::Overflow};
+inline constexpr std::array<DiscardKind, 10> kDiscardKinds = {
+    DiscardKind::Typing,        DiscardKind::Internal,      DiscardKind::NonFinite,
+    DiscardKind::Budget,        DiscardKind::Rounding,      DiscardKind::Inconclusive,
+    DiscardKind::Hang,          DiscardKind::OutsideDomain, DiscardKind::Overflow,
+    DiscardKind::IllConditioned};
 
 // "typing", "internal", "non-finite", "budget", "rounding", "inconclusive", "hang",
-// "outside-domain", "overflow": the names of report.json and of check --discard-limit.
+// "outside-domain", "overflow", "ill-conditioned": the names of report.json and of
+// check --discard-limit.
 std::string_view discard_kind_name(DiscardKind kind);
 std::optional<DiscardKind> parse_discard_kind(std::string_view name);
 // The names, comma-separated, for messages and --help: "typing, internal, …".
@@ -50,7 +55,7 @@ std::string discard_kind_names();
 // its limit (proofs/run/health.h).
 struct DiscardLimits {
   std::array<double, kDiscardKinds.size()> shares = {0.0,  0.0, 0.05, 0.01, 0.01,
-                                                     0.05, 0.0, 0.01, 0.05};
+                                                     0.05, 0.0, 0.01, 0.05, 0.01};
 
   double of(DiscardKind kind) const { return shares[static_cast<std::size_t>(kind)]; }
   void set(DiscardKind kind, double share) { shares[static_cast<std::size_t>(kind)] = share; }

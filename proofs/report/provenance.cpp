@@ -74,6 +74,7 @@ json run_options_json(const RunOptions& options) {
                  {"models", options.record.model_names},
                  {"equations", options.record.equations},
                  {"rule_file", options.record.rule_file},
+                 {"reference", options.record.reference},
                  {"plugins", options.record.plugins}});
   return record;
 }
@@ -95,6 +96,7 @@ calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptio
     options.record.model_names = record.at("models").get<std::vector<std::string>>();
     options.record.equations = record.at("equations").get<std::vector<std::string>>();
     options.record.rule_file = record.at("rule_file").get<std::string>();
+    options.record.reference = record.at("reference").get<std::string>();
     options.record.plugins = record.at("plugins").get<std::vector<std::string>>();
   } catch (const json::exception& error) {
     return calculus::Error{std::string("the run's options: ") + error.what(), std::nullopt};

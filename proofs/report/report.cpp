@@ -190,6 +190,8 @@ std::string check_command_of(const LawResult& result, const RunOptions& options,
     sources += " --equation " + shell_quoted(equation);
   if (!options.record.rule_file.empty())
     sources += " --rule-file " + shell_quoted(options.record.rule_file);
+  if (!options.record.reference.empty())
+    sources += " --reference " + shell_quoted(options.record.reference);
   return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
                      sources, result.info.id, result.model, options.engine.seed, cases,
                      options.engine.max_size);

@@ -73,6 +73,9 @@ struct RunRecord {
   // same reason: they are equation.1, equation.2, … only together.
   std::vector<std::string> equations;
   std::string rule_file;  // perturb check --rule-file, for the same reason
+  // The model the reference laws ref.* compare every model with (perturb
+  // check --reference, proofs/laws/reference_laws.h); "" for none.
+  std::string reference;
   // Whether the terminal summary lists each pair's labels (check --stats).
   bool stats = false;
 };

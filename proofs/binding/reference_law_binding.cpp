@@ -1,0 +1,199 @@
+#include "proofs/binding/reference_law_binding.h"
+
+#include <fmt/format.h>
+
+#include <exception>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+
+#include "calculus/type.h"
+#include "proofs/cases/check_case.h"
+#include "proofs/laws/laws_soundness.h"
+#include "proofs/laws/reference_laws.h"
+#include "semantics/evaluation_budget.h"
+#include "semantics/evaluation_record.h"
+
+namespace perturb::proofs {
+namespace {
+
+// A side's real value at case k's point in one model, and what its
+// evaluation met.
+struct Evaluation {
+  semantics::EvaluationRecord record;
+  bool finite = false;
+  double value = 0;
+  std::string text;
+};
+
+Evaluation evaluate(const semantics::AnyModel& model, const TextLaw& law, const Case& k) {
+  Evaluation result;
+  const semantics::EvaluationRecording recording(result.record);
+  const semantics::AnyScope lock =
+      semantics::capabilities(model).serial ? model.exclusive() : semantics::AnyScope{};
+  const calculus::Term side = instantiate_sides(law, k).first;
+  const auto morphism =
+      laws::detail::denote(model, k.point_context, side, calculus::real_type(), "the term");
+  const auto point = point_morphism(model, k, model.domain(morphism));
+  const auto value = model.apply(model.compose(morphism, point), model.unit_point());
+  result.finite = model.is_finite(model.real(), value);
+  result.text = model.describe_point(model.real(), value);
+  if (result.finite) result.value = model.real_value(value);
+  return result;
+}
+
+// The discard a budget or depth limit of an evaluation is, or nullopt for
+// any other error.
+std::optional<Outcome> as_budget_discard(const std::exception& error) {
+  if (dynamic_cast<const Discard*>(&error) == nullptr &&
+      dynamic_cast<const calculus::TooDeep*>(&error) == nullptr &&
+      dynamic_cast<const semantics::EvaluationBudgetExceeded*>(&error) == nullptr)
+    return std::nullopt;
+  Outcome outcome;
+  outcome.verdict = Verdict::Discarded;
+  const auto* discard = dynamic_cast<const Discard*>(&error);
+  outcome.discard_kind = discard ? discard->kind() : DiscardKind::Budget;
+  outcome.detail = error.what();
+  return outcome;
+}
+
+Outcome discarded(DiscardKind kind, std::string detail) {
+  Outcome outcome;
+  outcome.verdict = Verdict::Discarded;
+  outcome.discard_kind = kind;
+  outcome.detail = std::move(detail);
+  return outcome;
+}
+
+// The labels of what the model's evaluation met (as check_sides gives them).
+void add_labels(Outcome& outcome, const semantics::EvaluationRecord& record) {
+  outcome.via_normal_form = record.via_normal_form;
+  for (const std::string_view why : record.special_points)
+    outcome.labels.push_back("special:" + std::string(why));
+  for (const std::string_view why : record.kinks)
+    outcome.labels.push_back("kink:" + std::string(why.substr(0, why.find(':'))));
+}
+
+Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& model,
+                             const semantics::AnyModel& reference, const semantics::AnyModel& own,
+                             const Case& k, const semantics::Tolerance& tolerance) {
+  Evaluation expected;
+  try {
+    expected = evaluate(reference, law, k);
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    if (auto budget = as_budget_discard(error)) return *budget;
+    return discarded(DiscardKind::Internal,
+                     reference.name() + " could not evaluate it: " + error.what());
+  }
+  if (!expected.record.outside.empty()) {
+    return discarded(DiscardKind::OutsideDomain,
+                     "outside the domain: " + std::string(expected.record.outside.front()));
+  }
+  const auto overflow = [&] {
+    return discarded(DiscardKind::Overflow,
+                     fmt::format("{}, as {} shows", kOverflowDetail, reference.name()));
+  };
+  const auto reference_not_finite = [&] {
+    return discarded(DiscardKind::Internal, reference.name() + "'s value is not finite");
+  };
+
+  Outcome outcome;
+  Evaluation actual;
+  try {
+    actual = evaluate(model, law, k);
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    if (auto budget = as_budget_discard(error)) return *budget;
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::Error;
+    outcome.detail = std::string("error: ") + error.what();
+    return outcome;
+  }
+  add_labels(outcome, actual.record);
+  outcome.lhs = actual.text;
+  outcome.rhs = expected.text;
+  if (!actual.record.outside.empty()) {
+    return discarded(DiscardKind::OutsideDomain,
+                     "outside the domain: " + std::string(actual.record.outside.front()));
+  }
+  // A value beyond the double range on the way (spec §6's overflow) excuses
+  // a value of the model that is not finite or not the reference's, never
+  // one that is.
+  if (!actual.finite) {
+    if (expected.record.beyond_double_range) return overflow();
+    if (!expected.finite) return reference_not_finite();
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::NonFinite;
+    outcome.detail =
+        fmt::format("{}; {} gives {}", kNonFiniteDetail, reference.name(), expected.text);
+    return outcome;
+  }
+  if (!expected.finite)
+    return expected.record.beyond_double_range ? overflow() : reference_not_finite();
+  if (semantics::approx_equal(actual.value, expected.value, tolerance)) return outcome;
+  if (expected.record.beyond_double_range) return overflow();
+  // A disagreement: a failure of the model when Perturb's own double model
+  // agrees with the reference, else a case double cannot hold.
+  std::optional<double> own_value;
+  try {
+    const Evaluation ours = evaluate(own, law, k);
+    if (ours.finite) own_value = ours.value;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception&) {
+  }
+  if (!own_value || !semantics::approx_equal(*own_value, expected.value, tolerance)) {
+    return discarded(
+        DiscardKind::IllConditioned,
+        fmt::format("ill-conditioned: {} differs from {} too", own.name(), reference.name()));
+  }
+  outcome.verdict = Verdict::Failed;
+  outcome.failure = FailureKind::SidesDiffer;
+  outcome.detail =
+      fmt::format("the value differs from {}'s beyond the tolerance, where {} agrees with it",
+                  reference.name(), own.name());
+  outcome.difference = semantics::Difference{{}, actual.value, expected.value};
+  return outcome;
+}
+
+}  // namespace
+
+std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
+                                            const semantics::AnyModel& reference,
+                                            const semantics::AnyModel& own) {
+  std::vector<LawBinding> bindings;
+  semantics::Capabilities capabilities = model.capabilities();
+  // Its cases are decided against the reference, not proved in the model.
+  capabilities.proving = false;
+  // Against itself a reference law could not fail.
+  if (capabilities.linear_only || model.name() == reference.name()) return bindings;
+  const auto shared = std::make_shared<const semantics::AnyModel>(model);
+  const auto shared_reference = std::make_shared<const semantics::AnyModel>(reference);
+  const auto shared_own = std::make_shared<const semantics::AnyModel>(own);
+  for (int order = 0; order <= kHighestReferenceOrder; ++order) {
+    const auto law = reference_law(order, reference.name());
+    if (text_law_refusal(*law, capabilities)) continue;
+    bindings.push_back(LawBinding{
+        .info = law->info(),
+        .model = model.name(),
+        .foil = model.is_foil(),
+        .capabilities = capabilities,
+        .generate = [law](CaseGenerator& gen) { return generate_reference_case(*law, gen); },
+        .check =
+            [law, shared, shared_reference, shared_own](
+                const Case& k, const semantics::Tolerance& tolerance, std::uint64_t) {
+              return check_reference_case(*law, *shared, *shared_reference, *shared_own, k,
+                                          tolerance);
+            },
+        // It decides its own non-finite values and differences against the
+        // reference: no twin composes it.
+        .twin_composed = true});
+  }
+  return bindings;
+}
+
+}  // namespace perturb::proofs
