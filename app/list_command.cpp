@@ -13,6 +13,8 @@
 #include "models/builtin_models.h"
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/law_applicability.h"
+#include "proofs/laws/signature_laws.h"
+#include "proofs/laws/text_law.h"
 
 namespace perturb::app {
 namespace {
@@ -72,27 +74,32 @@ void list_laws(bool markdown) {
   }
 }
 
-// Each law of the catalogue on the built-in model `name`: whether it runs
-// there, and if not, what the model lacks for it; 2 for an unknown model.
+// Each law of the catalogue and of the signature on the built-in model
+// `name`: whether it runs there, and if not, why; 2 for an unknown model.
 int list_laws_on(const std::string& name) {
   const std::optional<semantics::AnyModel> model = models::builtin_model(name);
   if (!model) {
     return report_error("", {models::unknown_model_message(name), std::nullopt});
   }
-  std::size_t running = 0;
+  std::size_t running = 0, laws = 0;
+  const auto line = [&](std::string_view id, const std::optional<std::string>& refusal) {
+    ++laws;
+    running += !refusal;
+    std::cout << fmt::format("{:<28} {}\n", id, refusal ? "not run: " + *refusal : "runs");
+  };
   for (const proofs::CatalogueLaw& law : proofs::catalogue_laws()) {
-    const bool runs = proofs::applies_to(law.applies, model->capabilities());
-    running += runs;
     const std::vector<std::string> missing =
         proofs::missing_for(law.applies, model->capabilities());
-    std::cout << fmt::format(
-        "{:<28} {}\n", law.info.id,
-        runs ? "runs"
-             : (missing.empty() ? "not run: no model of its kind reads it"
-                                : "not run: the model lacks " + joined(missing)));
+    if (proofs::applies_to(law.applies, model->capabilities())) {
+      line(law.info.id, std::nullopt);
+    } else {
+      line(law.info.id, missing.empty() ? "no model of its kind reads it"
+                                        : "the model lacks " + joined(missing));
+    }
   }
-  std::cout << fmt::format("{} of {} laws run on {}\n", running, proofs::catalogue_laws().size(),
-                           name);
+  for (const auto& law : proofs::signature_laws())
+    line(law->id, proofs::text_law_refusal(*law, model->capabilities()));
+  std::cout << fmt::format("{} of {} laws run on {}\n", running, laws, name);
   return kExitHolds;
 }
 

@@ -202,9 +202,13 @@ TEST_CASE(
   CHECK(
       smooth.out.find("model.fast-tangent-map       not run: the model lacks fast_tangent_map\n") !=
       std::string::npos);
-  CHECK(smooth.out.ends_with("70 of 85 laws run on smooth\n"));
+  CHECK(smooth.out.ends_with("78 of 93 laws run on smooth\n"));
   CHECK(perturb({"list", "laws", "--model", "closures"})
-            .out.ends_with("85 of 85 laws run on closures\n"));
+            .out.ends_with("93 of 93 laws run on closures\n"));
+  // The signature's laws too, with why a model does not host them.
+  const Run balls = perturb({"list", "laws", "--model", "closures@ball"});
+  CHECK(balls.out.find("signature.hypot-symmetric    runs\n") != std::string::npos);
+  CHECK(balls.out.find("signature.max-symmetric      not run: ") != std::string::npos);
 
   const Run unknown = perturb({"list", "laws", "--model", "no-such-model"});
   CHECK(unknown.status == 2);
