@@ -293,6 +293,18 @@ Tagged<F> apply_binary(calculus::Primitive primitive, const Tagged<F>& x, const 
       calculus::primitive_name(primitive));
 }
 
+// Compiled once per field, in elementary.cpp, rather than in every model
+// that applies primitives: the expansions above are most of their cost.
+extern template Tagged<double> apply_unary(calculus::Primitive, const Tagged<double>&);
+extern template Tagged<Ball> apply_unary(calculus::Primitive, const Tagged<Ball>&);
+extern template Tagged<Rational> apply_unary(calculus::Primitive, const Tagged<Rational>&);
+extern template Tagged<double> apply_binary(calculus::Primitive, const Tagged<double>&,
+                                            const Tagged<double>&);
+extern template Tagged<Ball> apply_binary(calculus::Primitive, const Tagged<Ball>&,
+                                          const Tagged<Ball>&);
+extern template Tagged<Rational> apply_binary(calculus::Primitive, const Tagged<Rational>&,
+                                              const Tagged<Rational>&);
+
 // Why a model over F refuses a primitive it does not host (for its refusal).
 template <class F>
 std::string why_not_hosted(calculus::Primitive primitive) {
