@@ -66,15 +66,6 @@ Outcome discarded(DiscardKind kind, std::string detail) {
   return outcome;
 }
 
-// The labels of what the model's evaluation met (as check_sides gives them).
-void add_labels(Outcome& outcome, const semantics::EvaluationRecord& record) {
-  outcome.via_normal_form = record.via_normal_form;
-  for (const std::string_view why : record.special_points)
-    outcome.labels.push_back("special:" + std::string(why));
-  for (const std::string_view why : record.kinks)
-    outcome.labels.push_back("kink:" + std::string(why.substr(0, why.find(':'))));
-}
-
 Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& model,
                              const semantics::AnyModel& reference, const semantics::AnyModel& own,
                              const Case& k, const semantics::Tolerance& tolerance) {
@@ -113,7 +104,7 @@ Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& mode
     outcome.detail = std::string("error: ") + error.what();
     return outcome;
   }
-  add_labels(outcome, actual.record);
+  detail::label_by_record(outcome, actual.record);
   outcome.lhs = actual.text;
   outcome.rhs = expected.text;
   if (!actual.record.outside.empty()) {

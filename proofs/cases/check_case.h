@@ -264,6 +264,17 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
   return check_sides_once(c, k, tolerance, compare_seed, make_sides);
 }
 
+// Notes in outcome what its evaluation met, as labels: special:WHY for a
+// special point, kink:F for an application of F at a kink, and whether a
+// term was read through its normal form.
+inline void label_by_record(Outcome& outcome, const semantics::EvaluationRecord& record) {
+  outcome.via_normal_form = record.via_normal_form;
+  for (const std::string_view why : record.special_points)
+    outcome.labels.push_back("special:" + std::string(why));
+  for (const std::string_view why : record.kinks)
+    outcome.labels.push_back("kink:" + std::string(why.substr(0, why.find(':'))));
+}
+
 // Applies spec §6's four outcomes to an outcome checked under record: a
 // case with an application outside is not decided; a non-finite value where
 // a value went beyond the double range is an overflow.
@@ -308,11 +319,7 @@ Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& toler
   } else {
     check();
   }
-  outcome.via_normal_form = record.via_normal_form;
-  for (const std::string_view why : record.special_points)
-    outcome.labels.push_back("special:" + std::string(why));
-  for (const std::string_view why : record.kinks)
-    outcome.labels.push_back("kink:" + std::string(why.substr(0, why.find(':'))));
+  detail::label_by_record(outcome, record);
   outcome.beyond_double_range = record.beyond_double_range;
   detail::decide_at_the_edges(outcome, record);
   return outcome;
