@@ -5,6 +5,7 @@
 #include <span>
 
 #include "calculus/error.h"
+#include "calculus/random_application.h"
 
 namespace perturb::calculus {
 
@@ -184,8 +185,9 @@ class TermGenerator {
     if (shape_.primitives) {
       if (is_real(type))
         options.push_back({.kind = Kind::Literal, .literal = random_literal(rng_)});
-      for (Primitive p : kPaperPrimitives) {
-        if (primitive_type(p) == type && (shape_.transcendentals || p == Primitive::Mul))
+      for (Primitive p : shape_.signature) {
+        if (primitive_type(p) == type && defined_everywhere(p) &&
+            (shape_.transcendentals || p == Primitive::Mul))
           options.push_back({.kind = Kind::Primitive, .primitive = p});
       }
     }
@@ -265,10 +267,14 @@ class TermGenerator {
   }
 
   // sin M, cos M, exp M, M * N or mul P, all of type R (only the last two
-  // without transcendentals).
+  // without transcendentals), or a primitive beyond the paper's four.
   Term primitive_application(std::uint32_t budget) {
     const Type r = real_type();
-    const Primitive drawn = kPaperPrimitives[random_below(rng_, std::size(kPaperPrimitives))];
+    const Primitive drawn = random_element(rng_, shape_.signature);
+    if (!is_paper_primitive(drawn)) {
+      return random_application(rng_, drawn, budget,
+                                [&](std::uint32_t share) { return generate(r, share); });
+    }
     const Primitive p = shape_.transcendentals ? drawn : Primitive::Mul;
     if (p != Primitive::Mul) return mk_app(mk_prim(p), generate(r, budget));
     if (random_chance(rng_, 1, 4)) return mk_app(mk_prim(p), generate(mk_product(r, r), budget));

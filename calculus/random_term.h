@@ -10,15 +10,19 @@
 // drawn from a tiny pool and from Γ, so that they shadow and clash on
 // purpose), application (also of variables, with higher-order arguments),
 // T s (nested T too), ι_k, π_k, 0, sums, pairs, literals and the primitives
-// mul, sin, cos, exp, both applied and as arguments.
+// of shape.signature (by default the paper's four: mul, sin, cos, exp), both
+// applied and, those defined everywhere, as arguments; the others' arguments
+// are kept inside their smooth sets (calculus/random_application.h).
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "calculus/context.h"
 #include "calculus/random_draws.h"
+#include "calculus/signature.h"
 #include "calculus/term.h"
 #include "calculus/type.h"
 
@@ -50,6 +54,9 @@ struct TermShape {
   bool tangents = true;
   // Binder names drawn for λ; repeats make inner binders shadow outer ones.
   std::vector<std::string> binder_names = {"x", "y", "x", "f"};
+  // The primitives to draw from (when primitives is true): the paper's four
+  // first, in their order, then any of the rest of the standard signature.
+  std::span<const Primitive> signature = kPaperPrimitives;
 };
 
 // A random M with context ⊢ M : type (spec Fig. 1), about shape.size nodes.

@@ -82,9 +82,11 @@ struct PrimitiveSpec {
 
 // Every primitive of the standard signature, in the order of Primitive.
 std::span<const PrimitiveSpec> standard_signature();
-// The paper's four: mul, sin, cos, exp (what random terms draw from).
+// The paper's four: mul, sin, cos, exp (what random terms draw by default).
 inline constexpr Primitive kPaperPrimitives[] = {Primitive::Mul, Primitive::Sin, Primitive::Cos,
                                                  Primitive::Exp};
+// Whether p is one of the paper's four (they come first in Primitive).
+constexpr bool is_paper_primitive(Primitive p) { return p <= Primitive::Exp; }
 
 // Every primitive of the standard signature, as a compile-time list.
 inline constexpr Primitive kStandardPrimitives[] = {

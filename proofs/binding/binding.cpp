@@ -10,7 +10,8 @@ GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_
           .linear_only = model.linear_only,
           .differential = model.differential,
           .certified = model.certified,
-          .transcendentals = model.transcendentals};
+          .transcendentals = model.transcendentals,
+          .beyond_paper = binding.draws_beyond_paper & model.primitives};
 }
 
 }  // namespace perturb::proofs

@@ -29,6 +29,9 @@ struct LawBinding {
   // certified twin that confirms its counterexamples ("" when it has none).
   bool twin_composed = false;
   std::string certified_by = {};
+  // The primitives beyond the paper's four that its random terms draw, of
+  // those the model hosts (GeneratorOptions::beyond_paper).
+  semantics::PrimitiveSet draws_beyond_paper = 0;
 };
 
 // The options of the cases of binding, terms of about max_size.

@@ -171,6 +171,10 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
   const auto shared = std::make_shared<const semantics::AnyModel>(model);
   const auto shared_reference = std::make_shared<const semantics::AnyModel>(reference);
   const auto shared_own = std::make_shared<const semantics::AnyModel>(own);
+  // The whole signature the three models host: its terms are where a
+  // library's derivatives of pow, sqrt, atan2, … are held to the reference.
+  const semantics::PrimitiveSet beyond_paper =
+      reference.capabilities().primitives & own.capabilities().primitives;
   for (int order = 0; order <= kHighestReferenceOrder; ++order) {
     const auto law = reference_law(order, reference.name());
     if (text_law_refusal(*law, capabilities)) continue;
@@ -188,7 +192,8 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
             },
         // It decides its own non-finite values and differences against the
         // reference: no twin composes it.
-        .twin_composed = true});
+        .twin_composed = true,
+        .draws_beyond_paper = beyond_paper});
   }
   return bindings;
 }

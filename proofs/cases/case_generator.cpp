@@ -1,6 +1,9 @@
 #include "proofs/cases/case_generator.h"
 
+#include <algorithm>
+
 #include "calculus/hash.h"
+#include "calculus/random_application.h"
 #include "proofs/cases/first_order_term.h"
 
 namespace perturb::proofs {
@@ -10,7 +13,14 @@ using calculus::Term;
 using calculus::Type;
 
 CaseGenerator::CaseGenerator(std::uint64_t case_seed, GeneratorOptions options)
-    : rng_(case_seed), options_(options) {}
+    : rng_(case_seed),
+      options_(options),
+      signature_(std::begin(calculus::kPaperPrimitives), std::end(calculus::kPaperPrimitives)) {
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    if (!calculus::is_paper_primitive(p) && (options_.beyond_paper & semantics::primitive_bit(p)))
+      signature_.push_back(p);
+  }
+}
 
 Type CaseGenerator::object() {
   if (options_.higher_order) {
@@ -36,19 +46,50 @@ Type CaseGenerator::first_order_object() {
 }
 
 Term CaseGenerator::random_term(const Context& context, const Type& type) {
+  return random_term_of_size(context, type, options_.max_size);
+}
+
+CaseGenerator::AppliedPrimitive CaseGenerator::applied_primitive(const Context& context) {
+  std::vector<calculus::Primitive> aimed;
+  for (const calculus::Primitive p : signature_) {
+    if (!calculus::spec_of(p).special_points.empty()) aimed.push_back(p);
+  }
+  const calculus::Primitive drawn =
+      calculus::random_element(rng_, aimed.empty() ? signature_ : aimed);
+  const calculus::Primitive p = options_.transcendentals || !calculus::is_paper_primitive(drawn)
+                                    ? drawn
+                                    : calculus::Primitive::Mul;
+  // A leaf argument is the context's (most recent) real variable: the point
+  // aimed at reaches the primitive unchanged.
+  const bool has_variable = !context.empty() && calculus::is_real(context.at(0).type);
+  Term term = calculus::random_application(
+      rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1),
+      [&](std::uint32_t size) {
+        if (size <= 1 && has_variable) return calculus::mk_var(0, context.at(0).type);
+        return random_term_of_size(context, calculus::real_type(), size);
+      },
+      /*keep_variables_away=*/false);
+  return {p, std::move(term)};
+}
+
+Term CaseGenerator::random_term_of_size(const Context& context, const Type& type,
+                                        std::uint32_t size) {
   if (options_.higher_order || options_.whole_calculus) {
     return calculus::random_term(rng_, context, type,
-                                 {.size = options_.max_size,
+                                 {.size = size,
                                   .intermediate_types = {.max_depth = 1, .atoms = {"R"}},
                                   .transcendentals = options_.transcendentals,
-                                  .tangents = options_.differential});
+                                  .tangents = options_.differential,
+                                  .signature = signature_});
   }
   if (options_.linear_only) {
-    return random_linear_term(rng_, context, type, options_.max_size, /*scale_by_literals=*/false);
+    return random_linear_term(rng_, context, type, size, /*scale_by_literals=*/false);
   }
   return random_first_order_term(
-      rng_, context, type, options_.max_size,
-      {.tangents = options_.differential, .transcendentals = options_.transcendentals});
+      rng_, context, type, size,
+      {.tangents = options_.differential,
+       .transcendentals = options_.transcendentals,
+       .beyond_paper = std::span(signature_).subspan(std::size(calculus::kPaperPrimitives))});
 }
 
 void CaseGenerator::morphism(Case& into, std::string role, const Type& domain,

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "calculus/random_term.h"
 #include "proofs/cases/law.h"
+#include "semantics/capabilities.h"
 
 namespace perturb::proofs {
 
@@ -37,6 +39,10 @@ struct GeneratorOptions {
   // Whether terms may use sin, cos and exp (false for an exact model of the
   // primitive-free fragment, semantics/capabilities.h).
   bool transcendentals = true;
+  // The primitives beyond the paper's four that terms draw too (spec §6's
+  // table; none: the paper's four only). Their arguments are kept inside
+  // their smooth sets (calculus/random_application.h).
+  semantics::PrimitiveSet beyond_paper = 0;
 };
 
 class CaseGenerator {
@@ -82,6 +88,18 @@ class CaseGenerator {
   // A random term of the fragment the options allow.
   calculus::Term random_term(const calculus::Context& context, const calculus::Type& type);
 
+  // A primitive the terms draw that has special points (uniformly; any
+  // when none has), applied to random terms of type R in context, small and
+  // often its most recent variable, as calculus::random_application shapes
+  // them (that variable not kept away from the boundaries): a case whose
+  // point the caller aims at the primitive's special points inside its
+  // smooth set. (mul stands for sin, cos and exp without transcendentals.)
+  struct AppliedPrimitive {
+    calculus::Primitive primitive;
+    calculus::Term term;
+  };
+  AppliedPrimitive applied_primitive(const calculus::Context& context);
+
   // A primitive, uniformly: mul, sin, cos or exp; mul when the options have
   // no transcendentals. The draw is made either way, so that the other
   // models' cases of a seed stay the same.
@@ -91,8 +109,13 @@ class CaseGenerator {
   std::optional<calculus::Primitive> transcendental();
 
  private:
+  calculus::Term random_term_of_size(const calculus::Context& context, const calculus::Type& type,
+                                     std::uint32_t size);
+
   calculus::Rng rng_;
   GeneratorOptions options_;
+  // The primitives terms draw: the paper's four, then options_.beyond_paper.
+  std::vector<calculus::Primitive> signature_;
 };
 
 // The seed of case `index` of law `law_id` on model `model_name` in a run seeded `seed`.

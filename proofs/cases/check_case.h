@@ -265,10 +265,11 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
 }
 
 // Notes in outcome what its evaluation met, as labels: special:WHY for a
-// special point, kink:F for an application of F at a kink, and whether a
-// term was read through its normal form.
+// special point (and special for any), kink:F for an application of F at a
+// kink, and whether a term was read through its normal form.
 inline void label_by_record(Outcome& outcome, const semantics::EvaluationRecord& record) {
   outcome.via_normal_form = record.via_normal_form;
+  if (!record.special_points.empty()) outcome.labels.push_back("special");
   for (const std::string_view why : record.special_points)
     outcome.labels.push_back("special:" + std::string(why));
   for (const std::string_view why : record.kinks)

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "calculus/error.h"
+#include "calculus/random_application.h"
 
 namespace perturb::proofs {
 namespace {
@@ -56,6 +57,12 @@ class Generator {
       return leaf(type);
     }
     if (!calculus::is_real(type) || size <= 1) return leaf(type);
+    if (!options_.beyond_paper.empty() && calculus::random_chance(rng_, 1, 3)) {
+      const calculus::Primitive p = calculus::random_element(rng_, options_.beyond_paper);
+      return calculus::random_application(rng_, p, size - 1, [&](std::uint32_t share) {
+        return term(calculus::real_type(), share);
+      });
+    }
     // Without tangents the fifth choice (π_k of T p applied) is not drawn.
     std::uint64_t choice = calculus::random_below(rng_, options_.tangents ? 5 : 4);
     if (!options_.transcendentals && (choice == 1 || choice == 2)) choice = 3;

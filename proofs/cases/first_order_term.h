@@ -6,9 +6,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "calculus/context.h"
 #include "calculus/random_term.h"
+#include "calculus/signature.h"
 
 namespace perturb::proofs {
 
@@ -19,6 +21,10 @@ struct FirstOrderTermOptions {
   // Whether sin, cos and exp may occur (false: mul only, for a
   // PrimitiveFreeModel).
   bool transcendentals = true;
+  // Primitives beyond the paper's four to apply too (in one real term in
+  // three when there are any), with arguments kept inside their smooth sets
+  // (calculus/random_application.h).
+  std::span<const calculus::Primitive> beyond_paper = {};
 };
 
 // A random first-order M with context ⊢ M : type, about size nodes; type and

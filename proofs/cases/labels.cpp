@@ -4,10 +4,13 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
+
+#include "calculus/signature.h"
 
 namespace perturb::proofs {
 namespace {
@@ -154,17 +157,26 @@ bool applies_variable_to_own_output(const Term& lam, NodeTable& seen) {
   return false;
 }
 
-// The labels of a primitive under 1, 2 and 3 or more T's; by the order of
-// calculus::Primitive (mul, sin, cos, exp).
+// The labels of a primitive under 1, 2 and 3 or more T's: of any, and of
+// each primitive of the standard signature by name, in the order of
+// calculus::Primitive ("structure:sin-under-T:2").
 constexpr std::array<const char*, 3> kPrimitiveUnderT = {"structure:primitive-under-T:1",
                                                          "structure:primitive-under-T:2",
                                                          "structure:primitive-under-T:3+"};
-constexpr std::array<std::array<const char*, 3>, 4> kNamedPrimitiveUnderT = {{
-    {"structure:mul-under-T:1", "structure:mul-under-T:2", "structure:mul-under-T:3+"},
-    {"structure:sin-under-T:1", "structure:sin-under-T:2", "structure:sin-under-T:3+"},
-    {"structure:cos-under-T:1", "structure:cos-under-T:2", "structure:cos-under-T:3+"},
-    {"structure:exp-under-T:1", "structure:exp-under-T:2", "structure:exp-under-T:3+"},
-}};
+using UnderT = std::array<std::string, 3>;
+const std::array<UnderT, std::size(calculus::kStandardPrimitives)>& named_primitive_under_t() {
+  static const auto table = [] {
+    std::array<UnderT, std::size(calculus::kStandardPrimitives)> labels;
+    for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+      const std::string name = calculus::primitive_name(p);
+      labels[static_cast<std::size_t>(p)] = {"structure:" + name + "-under-T:1",
+                                             "structure:" + name + "-under-T:2",
+                                             "structure:" + name + "-under-T:3+"};
+    }
+    return labels;
+  }();
+  return table;
+}
 
 // Past this many DAG nodes a term's structure labels are not computed (the
 // to-own-output search is quadratic); generated case terms are far smaller.
@@ -208,7 +220,7 @@ void collect_structure(const Term& term, std::size_t context_size, WalkTables& t
       case TermKind::Prim:
         if (visit.tans > 0) {
           labels.insert(kPrimitiveUnderT[visit.tans - 1]);
-          labels.insert(kNamedPrimitiveUnderT[node.data().index][visit.tans - 1]);
+          labels.insert(named_primitive_under_t().at(node.data().index)[visit.tans - 1]);
         }
         break;
       case TermKind::App: {

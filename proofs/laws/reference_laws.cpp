@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iterator>
+#include <vector>
 
 #include "calculus/error.h"
+#include "calculus/primitive_domain.h"
 #include "calculus/random_draws.h"
 #include "proofs/cases/case_generator.h"
 
@@ -20,10 +23,28 @@ std::string derivative_text(int order) {
   return order == 0 ? "f a" : fmt::format("D {} a", g);
 }
 
-// Points aimed at 0 or ±1 in one case in kSpecialOdds, where derivative
-// libraries go wrong (the random literals never give 0).
-constexpr std::uint32_t kSpecialOdds = 2;
-constexpr double kSpecialPoints[] = {0.0, 1.0, -1.0};
+// Where a case is aimed (spec §6's special points, where derivative
+// libraries go wrong; the random literals never give 0): in one case in two
+// f is one primitive applied to small arguments, often x itself
+// (CaseGenerator::applied_primitive), and a one of that primitive's special
+// coordinates; in one in four f is as drawn and a is 0 or ±1.
+constexpr double kUnitPoints[] = {0.0, 1.0, -1.0};
+
+// The first coordinates of p's special points (where its first argument,
+// most often x itself, is special) at which p is not outside its smooth set
+// along a moving first argument (not recip's pole, not sqrt's boundary), or
+// 0 and ±1 when there are none.
+std::vector<double> special_coordinates(calculus::Primitive p) {
+  std::vector<double> values;
+  for (const calculus::SpecialPoint& point : calculus::spec_of(p).special_points) {
+    if (!point.x || std::find(values.begin(), values.end(), *point.x) != values.end()) continue;
+    const calculus::Application moving{.x = *point.x, .y = 1, .x_moves = true};
+    if (calculus::place_application(p, moving).placement != calculus::Placement::Outside)
+      values.push_back(*point.x);
+  }
+  if (values.empty()) values.assign(std::begin(kUnitPoints), std::end(kUnitPoints));
+  return values;
+}
 
 }  // namespace
 
@@ -40,9 +61,21 @@ std::shared_ptr<const TextLaw> reference_law(int order, const std::string& refer
 
 Case generate_reference_case(const TextLaw& law, CaseGenerator& gen) {
   Case k = generate_text_law_case(law, gen);
-  if (calculus::random_chance(gen.rng(), 1, kSpecialOdds)) {
-    const auto pick = calculus::random_below(gen.rng(), std::size(kSpecialPoints));
-    k.point.back() = calculus::mk_lit(kSpecialPoints[pick]);
+  switch (calculus::random_below(gen.rng(), 4)) {
+    case 0:
+      k.point.back() = calculus::mk_lit(calculus::random_element(gen.rng(), kUnitPoints));
+      break;
+    case 1:
+    case 2: {
+      CaseTerm& f = k.terms.front();
+      CaseGenerator::AppliedPrimitive applied = gen.applied_primitive(f.context);
+      f.term = std::move(applied.term);
+      k.point.back() = calculus::mk_lit(
+          calculus::random_element(gen.rng(), special_coordinates(applied.primitive)));
+      break;
+    }
+    default:
+      break;
   }
   return k;
 }

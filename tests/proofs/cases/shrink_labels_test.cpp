@@ -197,6 +197,10 @@ TEST_CASE("structure labels: T under λ, function arguments, own output, shared 
   CHECK(structure_labels(none, "\\x:R. pi1 (T sin <1, x>)", function) ==
         std::vector<std::string>{"structure:T-under-λ", "structure:primitive-under-T:1",
                                  "structure:sin-under-T:1"});
+  // Every primitive of the signature by name, not only the paper's four.
+  CHECK(structure_labels(none, "\\x:R. pi1 (T atan2 <<1, 0>, <x, 2>>)", function) ==
+        std::vector<std::string>{"structure:T-under-λ", "structure:atan2-under-T:1",
+                                 "structure:primitive-under-T:1"});
   // A function-typed argument; f applied to its own output.
   const Context f({{"f", function}});
   CHECK(structure_labels(f, "(\\g:R -> R. g 1) f", real) ==

@@ -8,6 +8,7 @@
 #include "../checker_support.h"
 #include "../signature_mutant.h"
 #include "models/builtin_models.h"
+#include "models/scalars/elementary.h"
 #include "proofs/binding/reference_law_binding.h"
 #include "proofs/run/health.h"
 
@@ -36,6 +37,27 @@ models::Tagged<double> mul_flat_at_zero(const models::Tagged<double>& x,
                                         const models::Tagged<double>& y) {
   const models::Tagged<double> product = x * y;
   return product.primal_value() == 0 ? models::Tagged<double>(0.0) : product;
+}
+
+// pow with the same flaw where its value is 0 and its exponent at least 2:
+// pow <x, 2> has the right value and first derivative at 0 (2·0 = 0) and
+// the second derivative 0 instead of 2; pow <x, 3> the third 0 instead of
+// 6. Everywhere else, and at every first derivative, it is pow.
+models::Tagged<double> pow_flat_at_zero(const models::Tagged<double>& x,
+                                        const models::Tagged<double>& y) {
+  const models::Tagged<double> power = models::apply_binary(calculus::Primitive::Pow, x, y);
+  const bool flat = power.primal_value() == 0 && y.primal_value() >= 2;
+  return flat ? models::Tagged<double>(0.0) : power;
+}
+
+// f with its first derivative along its first argument off by half its
+// direction, its value right: f(x) + 0.5·(x − x₀).
+models::Tagged<double> derivative_off(calculus::Primitive p, const models::Tagged<double>& x,
+                                      const models::Tagged<double>& y) {
+  using Scalar = models::Tagged<double>;
+  const Scalar value =
+      calculus::spec_of(p).arity == 1 ? models::apply_unary(p, x) : models::apply_binary(p, x, y);
+  return value + Scalar(0.5) * (x - Scalar(x.primal_value()));
 }
 
 }  // namespace
@@ -85,6 +107,50 @@ TEST_CASE("a wrong second derivative consistent with itself fails ref.order-2, s
   }
   // Its values are right: ref.order-0 holds.
   CHECK(run_laws({bindings[0]}, small_run(1, 300)).front().failed == 0);
+}
+
+TEST_CASE(
+    "a pow whose higher derivatives are wrong at 0 only fails the reference laws, shrunk to 0",
+    "[reference]") {
+  const BasicSignatureMutant<double> mutant("pow-flat-at-zero", calculus::Primitive::Pow,
+                                            pow_flat_at_zero);
+  const auto bindings = reference_bindings(semantics::erase(mutant));
+  REQUIRE(bindings.size() == kHighestReferenceOrder + 1);
+  for (std::uint64_t seed : {1, 2, 3}) {
+    // Its values and first derivatives are right.
+    for (int order : {0, 1})
+      CHECK(run_laws({bindings[order]}, small_run(seed, 1000)).front().failed == 0);
+    std::uint64_t failed = 0;
+    for (const LawBinding& binding : bindings) {
+      const LawResult result = run_laws({binding}, small_run(seed, 1000, true)).front();
+      failed += result.failed;
+      if (!result.counterexample) continue;
+      INFO("seed " << seed << ", " << binding.info.id << ": " << result.failed << " of 1000 fail");
+      const calculus::Term& a = result.counterexample->shrunk.point.back();
+      CHECK((calculus::is_zero(a) || calculus::lit_value(a) == 0));
+    }
+    INFO("seed " << seed << ": " << failed << " failing cases over the orders, 1000 each");
+    CHECK(failed > 0);
+  }
+}
+
+TEST_CASE("a wrong first derivative of any primitive the reference hosts fails ref.order-1",
+          "[reference]") {
+  const semantics::Capabilities reference = model_named("closures@ball").capabilities();
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    if (!reference.hosts(p)) continue;
+    const BasicSignatureMutant<double> mutant(
+        std::string(calculus::primitive_name(p)) + "-derivative-off", p,
+        [p](const models::Tagged<double>& x, const models::Tagged<double>& y) {
+          return derivative_off(p, x, y);
+        });
+    const auto bindings = reference_bindings(semantics::erase(mutant));
+    const LawResult first = run_laws({bindings[1]}, small_run(1, 300)).front();
+    INFO(calculus::primitive_name(p) << ": ref.order-1 " << first.failed << " of 300 fail");
+    CHECK(first.failed > 0);
+    // Its values are right.
+    CHECK(run_laws({bindings[0]}, small_run(1, 300)).front().failed == 0);
+  }
 }
 
 TEST_CASE("the foils fail the reference laws of the orders they get wrong", "[reference]") {

@@ -1,0 +1,119 @@
+#include "calculus/random_application.h"
+
+#include <array>
+#include <cmath>
+
+#include "calculus/random_term.h"
+
+namespace perturb::calculus {
+namespace {
+
+// Splits a budget between two arguments, each getting at least one node.
+std::pair<std::uint32_t, std::uint32_t> split(Rng& rng, std::uint32_t budget) {
+  if (budget < 2) return {1, 1};
+  const auto left = static_cast<std::uint32_t>(1 + random_below(rng, budget - 1));
+  return {left, budget - left};
+}
+
+// M kept positive: exp M, or M * M + c with c > 0 a literal; or M itself
+// when it is a variable and variables are not kept away.
+Term positive(Rng& rng, Term m, bool keep_variables_away) {
+  if (!keep_variables_away && is_var(m)) return m;
+  if (random_chance(rng, 1, 2)) return mk_app(mk_prim(Primitive::Exp), m);
+  const double c = std::fabs(random_literal(rng));
+  return mk_add(mk_mul(m, m), mk_lit(c));
+}
+
+// A natural exponent: pow <B, n> is a polynomial in B.
+Term natural_literal(Rng& rng) { return mk_lit(static_cast<double>(random_below(rng, 4))); }
+
+// 0, 1 or -1: where points are aimed, so that max <x, 1> ties there.
+Term tie_literal(Rng& rng) {
+  static constexpr std::array<double, 3> kValues = {0, 1, -1};
+  return mk_lit(random_element(rng, kValues));
+}
+
+Term apply(Primitive p, Term argument) { return mk_app(mk_prim(p), std::move(argument)); }
+
+// An argument of about budget nodes, or in one case in two a leaf (most
+// often a variable): then the points aimed at 0 and ±1 reach the primitive
+// unchanged, where its special points are.
+Term argument(Rng& rng, const RealTermDraw& draw, std::uint32_t budget) {
+  return draw(random_chance(rng, 1, 2) ? 1 : budget);
+}
+
+}  // namespace
+
+Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw,
+                        bool keep_variables_away) {
+  if (spec_of(p).arity == 1) {
+    Term m = argument(rng, draw, budget);
+    switch (p) {
+      case Primitive::Log:
+      case Primitive::Sqrt:
+        return apply(p, positive(rng, std::move(m), keep_variables_away));
+      case Primitive::Recip: {
+        if (!keep_variables_away && is_var(m)) return apply(p, std::move(m));
+        Term nonzero = positive(rng, std::move(m), true);
+        if (random_chance(rng, 1, 3)) nonzero = mk_mul(mk_lit(-1), nonzero);
+        return apply(p, std::move(nonzero));
+      }
+      default:
+        return apply(p, std::move(m));
+    }
+  }
+  const auto [left, right] = split(rng, budget);
+  switch (p) {
+    case Primitive::Pow: {
+      if (random_chance(rng, 1, 2)) {
+        Term base = argument(rng, draw, budget);
+        return apply(p, mk_pair(base, natural_literal(rng)));
+      }
+      Term base = positive(rng, argument(rng, draw, left), true);
+      return apply(p, mk_pair(base, argument(rng, draw, right)));
+    }
+    case Primitive::Atan2:
+    case Primitive::Hypot: {
+      const bool first_kept = random_chance(rng, 1, 2);
+      Term first = argument(rng, draw, left);
+      Term second = argument(rng, draw, right);
+      if (first_kept) {
+        first = positive(rng, first, true);
+      } else {
+        second = positive(rng, second, true);
+      }
+      return apply(p, mk_pair(first, second));
+    }
+    case Primitive::Max:
+    case Primitive::Min: {
+      if (random_chance(rng, 1, 2)) {
+        Term first = argument(rng, draw, budget);
+        return apply(p, mk_pair(first, tie_literal(rng)));
+      }
+      Term first = argument(rng, draw, left);
+      return apply(p, mk_pair(first, argument(rng, draw, right)));
+    }
+    default: {
+      Term first = argument(rng, draw, left);
+      return apply(p, mk_pair(first, argument(rng, draw, right)));
+    }
+  }
+}
+
+bool defined_everywhere(Primitive p) {
+  switch (p) {
+    case Primitive::Mul:
+    case Primitive::Sin:
+    case Primitive::Cos:
+    case Primitive::Exp:
+    case Primitive::Tanh:
+    case Primitive::Abs:
+    case Primitive::Max:
+    case Primitive::Min:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace perturb::calculus

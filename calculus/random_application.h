@@ -1,0 +1,48 @@
+// Random applications of the primitives beyond the paper's four (spec §6),
+// shaped so that a random composition stays inside each primitive's smooth
+// set: a term generator draws the arguments, this says what becomes of them.
+//
+//   recip, log, sqrt   the argument kept away from the boundary: exp M or
+//                      M * M + c (c > 0 a literal); recip's sometimes negated
+//   pow <B, E>         E a natural literal 0 … 3 (pow is then a polynomial,
+//                      smooth at every B, base 0 included), or B kept positive
+//   atan2 <Y, X>       one of Y, X kept positive: off the origin and the cut
+//   hypot <X, Y>       one of X, Y kept positive: off the origin
+//   max, min <X, Y>    Y, now and then, a literal 0 or ±1: ties where points
+//                      are aimed (a kink, decided with the convention)
+//   tanh, abs, sign    the argument as drawn (abs and sign at 0 are a kink
+//                      and a jump, counted where they occur)
+// Each argument is, in one case in two, a leaf (most often a variable), so
+// that points aimed at 0 and ±1 reach the primitive unchanged. Kept-away
+// arguments still meet the special points (exp 0 = 1 for log and
+// recip, B = 0 for pow with a natural exponent); cases whose applications
+// land outside anyway are outside-domain discards, counted with their reason.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "calculus/random_draws.h"
+#include "calculus/signature.h"
+#include "calculus/term.h"
+
+namespace perturb::calculus {
+
+// A random term of type R from about `budget` nodes, drawn by the caller's generator.
+using RealTermDraw = std::function<Term(std::uint32_t budget)>;
+
+// p applied to arguments drawn by draw from about budget nodes in all, as
+// above. p is any primitive of the standard signature; mul, sin, cos and exp
+// are applied to their arguments as drawn. keep_variables_away false: the
+// argument of a unary p that is a variable is not kept away either (for a
+// case whose point is aimed at one of p's special points inside its smooth
+// set); a binary p's arguments are kept as above, its special points lie
+// inside the kept region.
+Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw,
+                        bool keep_variables_away = true);
+
+// Whether p is defined at every point (at most kinks): it may stand alone
+// where a random term needs a function R → R or R × R → R.
+bool defined_everywhere(Primitive p);
+
+}  // namespace perturb::calculus
