@@ -53,10 +53,10 @@ struct CheckCommand {
 
 // The options a resumed run takes from its journal, not from the command line.
 constexpr const char* kRecordedOptions[] = {
-    "--law",       "--model",       "--equation",      "--rule-file", "--plugin",
-    "--cases",     "--seed",        "--max-size",      "--tolerance", "--absolute-tolerance",
-    "--no-shrink", "--case-memory", "--discard-limit", "--shard",     "--report",
-    "--mpi",       "--reference"};
+    "--law",       "--model",       "--equation",       "--rule-file", "--plugin",
+    "--cases",     "--seed",        "--max-size",       "--tolerance", "--absolute-tolerance",
+    "--no-shrink", "--case-memory", "--discard-limit",  "--shard",     "--report",
+    "--mpi",       "--reference",   "--paper-signature"};
 
 proofs::Shard parse_shard(const std::string& text) {
   unsigned long index = 0, count = 0;
@@ -295,6 +295,10 @@ void add_check_command(CLI::App& app) {
       ->add_option("--max-size", arguments.run.engine.max_size, "Approximate size of random terms")
       ->check(CLI::Range(1u, 200u))
       ->capture_default_str();
+  command->add_flag("--paper-signature", arguments.run.engine.paper_signature,
+                    "Random terms draw only the paper's four primitives (mul, sin, cos, exp), as "
+                    "before the open signature, and give the cases earlier versions gave; by "
+                    "default they draw every primitive the model hosts (docs/checker.md)");
   command->add_option("--jobs", arguments.run.execution.jobs, "Workers (default: one per core)")
       ->check(CLI::Range(1u, 256u));
   command

@@ -15,13 +15,19 @@ std::pair<std::uint32_t, std::uint32_t> split(Rng& rng, std::uint32_t budget) {
   return {left, budget - left};
 }
 
-// M kept positive: exp M, or M * M + c with c > 0 a literal; or M itself
-// when it is a variable and variables are not kept away.
-Term positive(Rng& rng, Term m, bool keep_variables_away) {
-  if (!keep_variables_away && is_var(m)) return m;
-  if (random_chance(rng, 1, 2)) return mk_app(mk_prim(Primitive::Exp), m);
+// M * M + c with c > 0 a literal: positive in every model, the rationals too.
+Term square_plus_literal(Rng& rng, const Term& m) {
   const double c = std::fabs(random_literal(rng));
   return mk_add(mk_mul(m, m), mk_lit(c));
+}
+
+// M kept positive: exp M, or M * M + c; or M itself when it is a variable
+// and the application is aimed. (Every model that hosts a primitive kept
+// this way hosts exp.)
+Term positive(Rng& rng, Term m, bool aimed) {
+  if (aimed && is_var(m)) return m;
+  if (random_chance(rng, 1, 2)) return mk_app(mk_prim(Primitive::Exp), m);
+  return square_plus_literal(rng, m);
 }
 
 // A natural exponent: pow <B, n> is a polynomial in B.
@@ -45,16 +51,19 @@ Term argument(Rng& rng, const RealTermDraw& draw, std::uint32_t budget) {
 }  // namespace
 
 Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw,
-                        bool keep_variables_away) {
+                        bool aimed) {
   if (spec_of(p).arity == 1) {
     Term m = argument(rng, draw, budget);
     switch (p) {
       case Primitive::Log:
       case Primitive::Sqrt:
-        return apply(p, positive(rng, std::move(m), keep_variables_away));
-      case Primitive::Recip: {
-        if (!keep_variables_away && is_var(m)) return apply(p, std::move(m));
-        Term nonzero = positive(rng, std::move(m), true);
+        return apply(p, positive(rng, std::move(m), aimed));
+      case Primitive::Recip:
+      case Primitive::Sign: {
+        if (aimed && is_var(m)) return apply(p, std::move(m));
+        // sign without exp: the rationals host sign, not exp.
+        Term nonzero =
+            p == Primitive::Sign ? square_plus_literal(rng, m) : positive(rng, std::move(m), false);
         if (random_chance(rng, 1, 3)) nonzero = mk_mul(mk_lit(-1), nonzero);
         return apply(p, std::move(nonzero));
       }
@@ -69,7 +78,7 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
         Term base = argument(rng, draw, budget);
         return apply(p, mk_pair(base, natural_literal(rng)));
       }
-      Term base = positive(rng, argument(rng, draw, left), true);
+      Term base = positive(rng, argument(rng, draw, left), false);
       return apply(p, mk_pair(base, argument(rng, draw, right)));
     }
     case Primitive::Atan2:
@@ -78,15 +87,15 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
       Term first = argument(rng, draw, left);
       Term second = argument(rng, draw, right);
       if (first_kept) {
-        first = positive(rng, first, true);
+        first = positive(rng, first, false);
       } else {
-        second = positive(rng, second, true);
+        second = positive(rng, second, false);
       }
       return apply(p, mk_pair(first, second));
     }
     case Primitive::Max:
     case Primitive::Min: {
-      if (random_chance(rng, 1, 2)) {
+      if (aimed && random_chance(rng, 1, 2)) {
         Term first = argument(rng, draw, budget);
         return apply(p, mk_pair(first, tie_literal(rng)));
       }
@@ -97,6 +106,25 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
       Term first = argument(rng, draw, left);
       return apply(p, mk_pair(first, argument(rng, draw, right)));
     }
+  }
+}
+
+Term random_argument_inside(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw) {
+  switch (p) {
+    case Primitive::Abs:
+    case Primitive::Sign: {
+      Term nonzero = square_plus_literal(rng, draw(budget));
+      if (random_chance(rng, 1, 3)) nonzero = mk_mul(mk_lit(-1), nonzero);
+      return nonzero;
+    }
+    case Primitive::Max:
+    case Primitive::Min: {
+      Term m = draw(budget);
+      const double c = random_literal(rng);  // never 0
+      return mk_pair(m, mk_add(m, mk_lit(c)));
+    }
+    default:
+      return app_arg(random_application(rng, p, budget, draw));
   }
 }
 

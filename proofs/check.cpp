@@ -4,6 +4,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "proofs/binding/certified_twin.h"
 #include "proofs/laws/law_selection.h"
 #include "proofs/report/report.h"
 
@@ -30,7 +31,11 @@ std::vector<LawBinding> select_laws(std::vector<LawBinding> bindings,
 
 std::vector<LawResult> check_bindings(const std::vector<LawBinding>& bindings,
                                       const CheckOptions& options) {
-  std::vector<LawResult> results = run_laws(bindings, options.run);
+  // As perturb check decides them: certified where a twin is among the
+  // bindings, else a difference uncertified and a non-finite value undecided.
+  std::vector<LawBinding> composed = bindings;
+  certify_by_twins(composed);
+  std::vector<LawResult> results = run_laws(composed, options.run);
   if (!options.report_dir.empty()) {
     const std::filesystem::path dir(options.report_dir);
     std::error_code error;

@@ -150,6 +150,18 @@ Ball hypot(const Ball& x, const Ball& y) {
   return range_noted(std::move(result));
 }
 
+Ball abs(const Ball& x) {
+  Ball result;
+  arb_abs(result.get(), x.get());
+  return result;
+}
+
+Ball unit_interval() {
+  Ball result;
+  arb_zero_pm_one(result.get());
+  return result;
+}
+
 std::string to_string(const Ball& x) {
   if (arb_is_exact(x.get()) && x.is_finite()) {
     const double m = x.midpoint();

@@ -71,10 +71,16 @@ Ball tanh(const Ball& x);
 Ball pow(const Ball& x, const Ball& y);
 Ball atan2(const Ball& y, const Ball& x);
 Ball hypot(const Ball& x, const Ball& y);
-// Whether every real in x is > 0, and whether x is exactly 0: the branch
-// tests of pow, decided only where certain.
+// Whether every real in x is > 0, whether x is exactly 0, whether every real
+// in x is < 0: the branch tests of pow, abs, sign, max and min, decided only
+// where certain.
 inline bool certainly_positive(const Ball& x) { return arb_is_positive(x.get()) != 0; }
 inline bool certainly_zero(const Ball& x) { return arb_is_zero(x.get()) != 0; }
+inline bool certainly_negative(const Ball& x) { return arb_is_negative(x.get()) != 0; }
+// |x|, and the ball [0 ± 1] that encloses [−1, 1] (the derivative of abs, or
+// the value of sign, across a ball that straddles 0).
+Ball abs(const Ball& x);
+Ball unit_interval();
 inline bool isfinite(const Ball& x) { return x.is_finite(); }
 
 // "[0.841470984807897 +/- 2.1e-17]" (Arb's notation), or the shortest double

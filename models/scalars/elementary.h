@@ -59,6 +59,52 @@ bool is_zero(const F& x) {
   }
 }
 
+template <class F>
+bool is_negative(const F& x) {
+  if constexpr (std::same_as<F, Ball>) {
+    return certainly_negative(x);
+  } else {
+    return x < F(0);
+  }
+}
+
+// |m| for a Tagged m whose primal value is 0, or, over balls, a ball that
+// straddles 0: x's value |a| and its perturbation times [−1, 1], which
+// encloses both branches (and the convention 0 at exactly 0).
+template <class F>
+Tagged<F> abs_at_kink(const Tagged<F>& x) {
+  if constexpr (std::same_as<F, Ball>) {
+    const Ball a = x.primal_value();
+    if (certainly_zero(a)) return Tagged<F>(F(0));
+    return Tagged<F>(abs(a)) + (x - Tagged<F>(a)) * Tagged<F>(unit_interval());
+  } else {
+    return Tagged<F>(F(0));
+  }
+}
+
+// Whether a < b for every reals in them (over balls; plainly otherwise).
+template <class F>
+bool is_less(const F& a, const F& b) {
+  if constexpr (std::same_as<F, Ball>) {
+    return certainly_negative(a - b);
+  } else {
+    return a < b;
+  }
+}
+
+// max⟨x, y⟩ (sign 1) or min⟨x, y⟩ (sign −1) where the branch is not
+// certain: at a tie (x + y)/2, the convention; over balls straddling the
+// tie, (x + y ± |x − y|)/2 enclosing both branches.
+template <class F>
+Tagged<F> at_tie(const Tagged<F>& x, const Tagged<F>& y, int sign) {
+  if constexpr (std::same_as<F, Ball>) {
+    const Tagged<F> gap = abs_at_kink(x - y);
+    return (sign > 0 ? x + y + gap : x + y - gap) * Tagged<F>(F(0.5));
+  } else {
+    return (x + y) * Tagged<F>(F(0.5));
+  }
+}
+
 // Notes f's application to x (and y) in the current evaluation record: the
 // point's values, whether each moves, and, at a tie, whether alike.
 template <class F>
@@ -196,23 +242,33 @@ Tagged<F> hypot(const Tagged<F>& x, const Tagged<F>& y) {
   return root_series(x * x + y * y, F(hypot(x.primal_value(), y.primal_value())));
 }
 
+// The kinked primitives decide their branch only where it is certain: over
+// balls, a ball that straddles the kink gets an enclosure of both branches
+// (abs_at_kink), whose width a certified comparison then reports as undecided.
+
 // abs(x): x or −x off 0; at 0, 0 (the convention: Clarke gradient 0).
 template <class F>
 Tagged<F> abs(const Tagged<F>& x) {
   const F a = x.primal_value();
   elementary_detail::note(calculus::Primitive::Abs, x);
-  if (a > F(0)) return x;
-  if (a < F(0)) return -x;
-  return Tagged<F>(F(0));
+  if (elementary_detail::is_positive(a)) return x;
+  if (elementary_detail::is_negative(a)) return -x;
+  return elementary_detail::abs_at_kink(x);
 }
 
 // sign(x): −1, 0 or 1, constant off 0 (no perturbation); at 0 along a
-// nonzero direction it jumps, and 0 is what it gives (an outside application).
+// nonzero direction it jumps, and 0 is what it gives (an outside
+// application); over a ball straddling 0, [−1, 1].
 template <class F>
 Tagged<F> sign(const Tagged<F>& x) {
   const F a = x.primal_value();
   elementary_detail::note(calculus::Primitive::Sign, x);
-  return Tagged<F>(a > F(0) ? F(1) : a < F(0) ? F(-1) : F(0));
+  if (elementary_detail::is_positive(a)) return Tagged<F>(F(1));
+  if (elementary_detail::is_negative(a)) return Tagged<F>(F(-1));
+  if constexpr (std::same_as<F, Ball>) {
+    if (!certainly_zero(a)) return Tagged<F>(unit_interval());
+  }
+  return Tagged<F>(F(0));
 }
 
 // max(x, y): the larger; at a tie, (x + y)/2 (a Clarke gradient, and v along (v, v)).
@@ -220,9 +276,9 @@ template <class F>
 Tagged<F> max(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
   elementary_detail::note(calculus::Primitive::Max, x, y);
-  if (a > b) return x;
-  if (b > a) return y;
-  return (x + y) * Tagged<F>(F(0.5));
+  if (elementary_detail::is_less(b, a)) return x;
+  if (elementary_detail::is_less(a, b)) return y;
+  return elementary_detail::at_tie(x, y, 1);
 }
 
 // min(x, y): the smaller; at a tie, (x + y)/2, so that min⟨x,y⟩ = −max⟨−x,−y⟩.
@@ -230,9 +286,9 @@ template <class F>
 Tagged<F> min(const Tagged<F>& x, const Tagged<F>& y) {
   const F a = x.primal_value(), b = y.primal_value();
   elementary_detail::note(calculus::Primitive::Min, x, y);
-  if (a < b) return x;
-  if (b < a) return y;
-  return (x + y) * Tagged<F>(F(0.5));
+  if (elementary_detail::is_less(a, b)) return x;
+  if (elementary_detail::is_less(b, a)) return y;
+  return elementary_detail::at_tie(x, y, -1);
 }
 
 // f(x) for a unary primitive f that F hosts.
@@ -259,10 +315,8 @@ Tagged<F> apply_unary(calculus::Primitive primitive, const Tagged<F>& x) {
         break;
     }
   }
-  if constexpr (!std::same_as<F, Ball>) {
-    if (primitive == Primitive::Abs) return abs(x);
-    if (primitive == Primitive::Sign) return sign(x);
-  }
+  if (primitive == Primitive::Abs) return abs(x);
+  if (primitive == Primitive::Sign) return sign(x);
   throw calculus::InternalError(std::string("apply_unary: not a unary primitive of this field: ") +
                                 calculus::primitive_name(primitive));
 }
@@ -284,10 +338,8 @@ Tagged<F> apply_binary(calculus::Primitive primitive, const Tagged<F>& x, const 
         break;
     }
   }
-  if constexpr (!std::same_as<F, Ball>) {
-    if (primitive == Primitive::Max) return max(x, y);
-    if (primitive == Primitive::Min) return min(x, y);
-  }
+  if (primitive == Primitive::Max) return max(x, y);
+  if (primitive == Primitive::Min) return min(x, y);
   throw calculus::InternalError(
       std::string("apply_binary: not a binary primitive of this field: ") +
       calculus::primitive_name(primitive));
@@ -305,22 +357,18 @@ extern template Tagged<Ball> apply_binary(calculus::Primitive, const Tagged<Ball
 extern template Tagged<Rational> apply_binary(calculus::Primitive, const Tagged<Rational>&,
                                               const Tagged<Rational>&);
 
-// Why a model over F refuses a primitive it does not host (for its refusal).
+// Why a model over F refuses a primitive it does not host (for its
+// refusal): only the rationals refuse any.
 template <class F>
 std::string why_not_hosted(calculus::Primitive primitive) {
   const std::string name = calculus::primitive_name(primitive);
-  if constexpr (std::same_as<F, Rational>) {
-    const std::string fragment =
-        "the exact model over the rationals has only the primitive-free fragment (sums, "
-        "products, literals, T, λ, pairs) and abs, max, min, sign";
-    if (primitive == calculus::Primitive::Recip) {
-      return "recip has a pole at 0, where no rational is its value: " + fragment;
-    }
-    return name + " is not a rational function: " + fragment;
+  const std::string fragment =
+      "the exact model over the rationals has only the primitive-free fragment (sums, "
+      "products, literals, T, λ, pairs) and abs, max, min, sign";
+  if (primitive == calculus::Primitive::Recip) {
+    return "recip has a pole at 0, where no rational is its value: " + fragment;
   }
-  return name +
-         " has a kink that a ball straddling it cannot place: the ball models do not "
-         "host abs, max, min and sign";
+  return name + " is not a rational function: " + fragment;
 }
 
 }  // namespace perturb::models

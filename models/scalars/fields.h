@@ -29,15 +29,14 @@ template <class F>
 inline constexpr bool kHasTranscendentals = !std::same_as<F, Rational>;
 
 // Whether the scalars over F have the primitive: the rationals the exact
-// rational ones (mul, abs, max, min, sign); balls all but abs, max, min and
-// sign, whose branch a ball straddling the kink cannot decide.
+// rational ones (mul, abs, max, min, sign); doubles and balls all (a ball
+// straddling a kink encloses both branches, models/scalars/elementary.h).
 template <class F>
 constexpr bool hosts_primitive(calculus::Primitive primitive) {
   using calculus::Primitive;
   const bool kinked = primitive == Primitive::Abs || primitive == Primitive::Max ||
                       primitive == Primitive::Min || primitive == Primitive::Sign;
   if constexpr (std::same_as<F, Rational>) return kinked || primitive == Primitive::Mul;
-  if constexpr (std::same_as<F, Ball>) return !kinked;
   return true;
 }
 

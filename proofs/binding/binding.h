@@ -30,11 +30,13 @@ struct LawBinding {
   bool twin_composed = false;
   std::string certified_by = {};
   // The primitives beyond the paper's four that its random terms draw, of
-  // those the model hosts (GeneratorOptions::beyond_paper).
-  semantics::PrimitiveSet draws_beyond_paper = 0;
+  // those the model hosts (GeneratorOptions::beyond_paper): all by default.
+  semantics::PrimitiveSet draws_beyond_paper = ~semantics::PrimitiveSet{0};
 };
 
-// The options of the cases of binding, terms of about max_size.
-GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_size);
+// The options of the cases of binding, terms of about max_size, drawing the
+// paper's four primitives only when paper_signature.
+GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_size,
+                                   bool paper_signature = false);
 
 }  // namespace perturb::proofs

@@ -37,6 +37,13 @@ Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
     outcome.verdict = Verdict::Discarded;
     outcome.discard_kind = DiscardKind::Overflow;
     outcome.detail = fmt::format("{}, as {} shows", kOverflowDetail, twin_name);
+  } else if (confirmation.verdict == Verdict::Discarded ||
+             (confirmation.verdict == Verdict::Failed &&
+              confirmation.failure == FailureKind::Error)) {
+    // The twin could not evaluate the case (it does not host a primitive of
+    // it, a budget): the failure stands, uncertified.
+    outcome.detail +=
+        fmt::format(" (uncertified: {} could not check it: {})", twin_name, confirmation.detail);
   } else {
     outcome.detail += "; certified by " + twin_name + ", where every value is within range";
     outcome.certified = true;

@@ -68,7 +68,7 @@ CaseGenerator::AppliedPrimitive CaseGenerator::applied_primitive(const Context& 
         if (size <= 1 && has_variable) return calculus::mk_var(0, context.at(0).type);
         return random_term_of_size(context, calculus::real_type(), size);
       },
-      /*keep_variables_away=*/false);
+      /*aimed=*/true);
   return {p, std::move(term)};
 }
 
@@ -127,9 +127,22 @@ Term CaseGenerator::point_term(const Type& type) {
 }
 
 calculus::Primitive CaseGenerator::primitive() {
-  const calculus::Primitive drawn = calculus::kPaperPrimitives[calculus::random_below(
-      rng_, std::size(calculus::kPaperPrimitives))];
+  const calculus::Primitive drawn = calculus::random_element(rng_, signature_);
+  return options_.transcendentals || !calculus::is_paper_primitive(drawn)
+             ? drawn
+             : calculus::Primitive::Mul;
+}
+
+calculus::Primitive CaseGenerator::paper_primitive() {
+  const calculus::Primitive drawn = calculus::random_element(rng_, calculus::kPaperPrimitives);
   return options_.transcendentals ? drawn : calculus::Primitive::Mul;
+}
+
+Term CaseGenerator::argument_inside(calculus::Primitive p, const Context& context) {
+  return calculus::random_argument_inside(
+      rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1), [&](std::uint32_t size) {
+        return random_term_of_size(context, calculus::real_type(), size);
+      });
 }
 
 std::optional<calculus::Primitive> CaseGenerator::transcendental() {

@@ -100,10 +100,16 @@ class CaseGenerator {
   };
   AppliedPrimitive applied_primitive(const calculus::Context& context);
 
-  // A primitive, uniformly: mul, sin, cos or exp; mul when the options have
-  // no transcendentals. The draw is made either way, so that the other
-  // models' cases of a seed stay the same.
+  // A primitive the terms draw, uniformly: mul, sin, cos, exp, then those of
+  // options().beyond_paper; mul for sin, cos and exp when the options have no
+  // transcendentals (the draw made either way, so that the other models'
+  // cases of a seed stay the same).
   calculus::Primitive primitive();
+  // One of the paper's four, uniformly (mul for the others without transcendentals).
+  calculus::Primitive paper_primitive();
+  // An argument of p (a term of p's domain in context) inside its smooth
+  // set and off its kinks (calculus::random_argument_inside).
+  calculus::Term argument_inside(calculus::Primitive p, const calculus::Context& context);
   // sin, cos or exp, uniformly; none when the options have no
   // transcendentals (the draw made either way).
   std::optional<calculus::Primitive> transcendental();

@@ -1,7 +1,10 @@
 #include "proofs/laws/laws_soundness.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+
+#include "calculus/random_application.h"
 
 namespace perturb::proofs::laws {
 namespace detail {
@@ -155,7 +158,10 @@ Term shared_derivative_term(CaseGenerator& gen) {
 
 Term taylor_probe_term(CaseGenerator& gen) {
   auto& rng = gen.rng();
-  const calculus::Primitive primitive = gen.primitive();
+  // With the whole signature, half the probes are of the paper's four, so
+  // that each keeps a share its coverage can show (kDeltaCoverage).
+  const bool paper_half = gen.options().beyond_paper != 0 && calculus::random_chance(rng, 1, 2);
+  const calculus::Primitive primitive = paper_half ? gen.paper_primitive() : gen.primitive();
   Term function = calculus::mk_prim(primitive);
   Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
   // Order 3 only where T of a λ is native: a model that reads it through its
@@ -165,11 +171,23 @@ Term taylor_probe_term(CaseGenerator& gen) {
     function = calculus::mk_tan(function);
     domain = mk_tangent(domain);
   }
-  // A point of Tᵏ σ whose every component is non-zero.
+  // A point of Tᵏ σ whose every component is non-zero; positive for a
+  // primitive beyond the paper's four, inside its smooth set (x > 0 for
+  // log, sqrt and pow's base; off atan2's cut), and with the two reals of
+  // each pair apart for max and min (off the tie).
+  const bool positive = !calculus::is_paper_primitive(primitive);
+  const bool apart = primitive == calculus::Primitive::Max || primitive == calculus::Primitive::Min;
+  const auto real_literal = [&] {
+    const double value = calculus::random_literal(rng);
+    return value == 0 ? 1.0 : positive ? std::fabs(value) : value;
+  };
   const auto point = [&](const auto& self, const Type& type) -> Term {
-    if (calculus::is_real(type)) {
-      const double value = calculus::random_literal(rng);
-      return calculus::mk_lit(value == 0 ? 1.0 : value);
+    if (calculus::is_real(type)) return calculus::mk_lit(real_literal());
+    if (apart && calculus::is_real(type->left()) && calculus::is_real(type->right())) {
+      const double first = real_literal();
+      double second = real_literal();
+      while (second == first) second = real_literal();
+      return calculus::mk_pair(calculus::mk_lit(first), calculus::mk_lit(second));
     }
     Term first = self(self, type->left());
     return calculus::mk_pair(first, self(self, type->right()));
@@ -211,13 +229,29 @@ Case SoundDelta::draw(CaseGenerator& gen) {
   const calculus::Primitive primitive = gen.primitive();
   const Term prim = calculus::mk_prim(primitive);
   const Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
+  // Beyond the paper's four, the point T c is applied at, or c's literal
+  // arguments, are kept inside c's smooth set (calculus/random_application.h).
+  const bool kept_inside = !calculus::is_paper_primitive(primitive);
   switch (calculus::random_below(rng, 3)) {
-    case 0:  // T c applied: the δ-rule for T of a primitive
+    case 0: {  // T c applied: the δ-rule for T of a primitive
+      if (kept_inside) {
+        Term direction = gen.random_term(context, domain);
+        const Term at = calculus::mk_pair(direction, gen.argument_inside(primitive, context));
+        return detail::RuleCase::make(gen, context, calculus::mk_app(calculus::mk_tan(prim), at),
+                                      mk_tangent(real));
+      }
       return detail::RuleCase::make(
           gen, context,
           calculus::mk_app(calculus::mk_tan(prim), gen.random_term(context, mk_tangent(domain))),
           mk_tangent(real));
+    }
     case 1: {  // a primitive on literals: arithmetic
+      if (kept_inside) {
+        const Term applied = calculus::random_application(rng, primitive, 2, [&](std::uint32_t) {
+          return calculus::mk_lit(calculus::random_literal(rng));
+        });
+        return detail::RuleCase::make(gen, context, applied, real);
+      }
       // The right literal drawn first (arguments are unsequenced in C++):
       // the order GCC drew them in, so seeds keep their cases.
       const auto pair_of_literals = [&] {

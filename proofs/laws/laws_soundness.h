@@ -58,18 +58,20 @@ inline constexpr auto kTangentRuleCoverage =
     sound_coverage_and({{"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear},
                         {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
                         {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}});
-// … and for the δ-rules: each primitive under two and, on a closed model,
-// three T's (its second and third Taylor coefficients against the δ-rule's,
-// one order lower).
+// … and for the δ-rules: each of the paper's four primitives under two and,
+// on a closed model, three T's (its second and third Taylor coefficients
+// against the δ-rule's, one order lower). 0.5 %: with the whole signature
+// half the probes (kTaylorProbeOdds) draw one of the paper's four, half
+// one of fifteen.
 inline constexpr auto kDeltaCoverage = sound_coverage_and(
-    {{"structure:mul-under-T:2", 0.01, CoverageScope::NotLinear},
-     {"structure:mul-under-T:3+", 0.01, CoverageScope::HigherOrder},
-     {"structure:sin-under-T:2", 0.01, CoverageScope::Transcendental},
-     {"structure:sin-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental},
-     {"structure:cos-under-T:2", 0.01, CoverageScope::Transcendental},
-     {"structure:cos-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental},
-     {"structure:exp-under-T:2", 0.01, CoverageScope::Transcendental},
-     {"structure:exp-under-T:3+", 0.01, CoverageScope::HigherOrderTranscendental}});
+    {{"structure:mul-under-T:2", 0.005, CoverageScope::NotLinear},
+     {"structure:mul-under-T:3+", 0.005, CoverageScope::HigherOrder},
+     {"structure:sin-under-T:2", 0.005, CoverageScope::Transcendental},
+     {"structure:sin-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental},
+     {"structure:cos-under-T:2", 0.005, CoverageScope::Transcendental},
+     {"structure:cos-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental},
+     {"structure:exp-under-T:2", 0.005, CoverageScope::Transcendental},
+     {"structure:exp-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental}});
 
 using calculus::Context;
 using calculus::mk_arrow;

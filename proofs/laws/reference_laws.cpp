@@ -31,18 +31,23 @@ std::string derivative_text(int order) {
 constexpr double kUnitPoints[] = {0.0, 1.0, -1.0};
 
 // The first coordinates of p's special points (where its first argument,
-// most often x itself, is special) at which p is not outside its smooth set
-// along a moving first argument (not recip's pole, not sqrt's boundary), or
-// 0 and ±1 when there are none.
+// most often x itself, is special), or 0 and ±1 when it has none, at which
+// p is not outside its smooth set along a moving first argument (not
+// recip's pole, not sqrt's boundary, not sign's jump).
 std::vector<double> special_coordinates(calculus::Primitive p) {
-  std::vector<double> values;
+  std::vector<double> candidates;
   for (const calculus::SpecialPoint& point : calculus::spec_of(p).special_points) {
-    if (!point.x || std::find(values.begin(), values.end(), *point.x) != values.end()) continue;
-    const calculus::Application moving{.x = *point.x, .y = 1, .x_moves = true};
-    if (calculus::place_application(p, moving).placement != calculus::Placement::Outside)
-      values.push_back(*point.x);
+    if (point.x) candidates.push_back(*point.x);
   }
-  if (values.empty()) values.assign(std::begin(kUnitPoints), std::end(kUnitPoints));
+  if (candidates.empty()) candidates.assign(std::begin(kUnitPoints), std::end(kUnitPoints));
+  std::vector<double> values;
+  for (const double x : candidates) {
+    const calculus::Application moving{.x = x, .y = 1, .x_moves = true};
+    if (std::find(values.begin(), values.end(), x) == values.end() &&
+        calculus::place_application(p, moving).placement != calculus::Placement::Outside)
+      values.push_back(x);
+  }
+  if (values.empty()) values.assign(std::begin(kUnitPoints) + 1, std::end(kUnitPoints));
   return values;
 }
 

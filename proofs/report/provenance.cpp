@@ -61,6 +61,7 @@ json engine_options_json(const EngineOptions& engine) {
   return {{"seed", engine.seed},
           {"cases", engine.cases},
           {"max_size", engine.max_size},
+          {"signature", engine.paper_signature ? "paper" : "standard"},
           {"tolerance",
            {{"relative", engine.tolerance.relative}, {"absolute", engine.tolerance.absolute}}},
           {"discard_limits", discard_limits_json(engine.discard_limits)}};
@@ -84,6 +85,13 @@ calculus::ErrorOr<RunOptions> run_options_from_json(const json& record, RunOptio
     options.engine.seed = record.at("seed").get<std::uint64_t>();
     options.engine.cases = record.at("cases").get<std::uint64_t>();
     options.engine.max_size = record.at("max_size").get<std::uint32_t>();
+    // Runs before the open signature drew the paper's four and said nothing.
+    const std::string signature = record.value("signature", std::string("paper"));
+    if (signature != "paper" && signature != "standard")
+      return calculus::Error{
+          "the run's options: signature is \"" + signature + "\", not \"paper\" or \"standard\"",
+          std::nullopt};
+    options.engine.paper_signature = signature == "paper";
     options.engine.tolerance.relative = record.at("tolerance").at("relative").get<double>();
     options.engine.tolerance.absolute = record.at("tolerance").at("absolute").get<double>();
     for (DiscardKind kind : kDiscardKinds) {

@@ -97,6 +97,15 @@ calculus::ErrorOr<RecordedCase> read_recorded_case(std::string_view report_text,
   if (!run_seed.ok()) return run_seed.error();
   auto max_size = field<std::uint32_t>(report, "max_size", "the report");
   if (!max_size.ok()) return max_size.error();
+  // Reports before the open signature drew the paper's four and said nothing.
+  std::string signature = "paper";
+  if (report.contains("signature")) {
+    auto named = field<std::string>(report, "signature", "the report");
+    if (!named.ok()) return named.error();
+    if (*named != "paper" && *named != "standard")
+      return error("the report's signature is \"" + *named + "\", not \"paper\" or \"standard\"");
+    signature = *named;
+  }
   if (!report.contains("tolerance")) return error("the report has no field \"tolerance\"");
   auto relative = field<double>(report.at("tolerance"), "relative", "the report's tolerance");
   if (!relative.ok()) return relative.error();
@@ -112,6 +121,7 @@ calculus::ErrorOr<RecordedCase> read_recorded_case(std::string_view report_text,
   out.model = std::move(*model);
   out.run_seed = *run_seed;
   out.max_size = *max_size;
+  out.paper_signature = signature == "paper";
   out.case_index = *case_index;
   out.case_seed = *case_seed;
   out.tolerance = {.relative = *relative, .absolute = *absolute};
@@ -132,6 +142,7 @@ std::optional<calculus::Error> validate_recorded_case(const LawBinding& binding,
   EngineOptions engine;
   engine.seed = recorded.run_seed;
   engine.max_size = recorded.max_size;
+  engine.paper_signature = recorded.paper_signature;
   Case generated;
   try {
     generated = generate_case(binding, engine, recorded.case_index);

@@ -30,6 +30,7 @@ struct RecordedCase {
   std::string model;
   std::uint64_t run_seed = 0;
   std::uint32_t max_size = 0;
+  bool paper_signature = false;  // the report's "signature" is "paper"
   std::uint64_t case_index = 0;
   std::uint64_t case_seed = 0;
   semantics::Tolerance tolerance;

@@ -192,9 +192,10 @@ std::string check_command_of(const LawResult& result, const RunOptions& options,
     sources += " --rule-file " + shell_quoted(options.record.rule_file);
   if (!options.record.reference.empty())
     sources += " --reference " + shell_quoted(options.record.reference);
-  return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}",
+  return fmt::format("perturb check{} --law {} --model {} --seed {} --cases {} --max-size {}{}",
                      sources, result.info.id, result.model, options.engine.seed, cases,
-                     options.engine.max_size);
+                     options.engine.max_size,
+                     options.engine.paper_signature ? " --paper-signature" : "");
 }
 
 // The command that reaches a hung case again: under the run's --case-timeout,
@@ -387,9 +388,10 @@ std::string drawing_path(const LawResult& result, const std::string& role) {
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
                             bool with_drawings, const RunExtent& extent) {
   std::string text = fmt::format(
-      "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}, tolerance "
+      "# Perturb law report\n\nSeed {}, {} cases per law and model, term size {}{}, tolerance "
       "{}.\n\n",
       options.engine.seed, options.engine.cases, options.engine.max_size,
+      options.engine.paper_signature ? " (the paper's four primitives only)" : "",
       semantics::to_string(options.engine.tolerance));
   if (!extent.complete())
     text += "**Partial report.** " + extent_text(results, options, extent) + "\n\n";

@@ -32,6 +32,10 @@ struct EngineOptions {
   std::uint64_t seed = 1;
   std::uint64_t cases = 1000;
   std::uint32_t max_size = 10;
+  // Whether random terms draw only the paper's four primitives (mul, sin,
+  // cos, exp), as before the open signature (check --paper-signature);
+  // otherwise every primitive of the signature the model hosts.
+  bool paper_signature = false;
   semantics::Tolerance tolerance;
   // The share of its cases a pair may discard, per kind (proofs/run/health.h).
   DiscardLimits discard_limits;

@@ -157,7 +157,7 @@ std::uint64_t compare_seed_of(std::uint64_t case_seed) {
 
 Case generate_case(const LawBinding& binding, const EngineOptions& engine, std::uint64_t index) {
   CaseGenerator gen(case_seed(engine.seed, binding.info.id, binding.model, index),
-                    generator_options(binding, engine.max_size));
+                    generator_options(binding, engine.max_size, engine.paper_signature));
   return binding.generate(gen);
 }
 

@@ -125,9 +125,9 @@ TEST_CASE("perturb check: 1 on a foil, and repro of its report still fails", "[c
 // two reals, and the size of the difference against the tolerance.
 TEST_CASE("perturb check: a numeric witness when the sides are functions", "[check][witness]") {
   const fs::path dir = temporary_path("_report");
-  const Run run =
-      perturb({"check", "--law", "tangent.thm-3.10", "--law", "tangent.eq-3", "--model",
-               "naive-dual", "--cases", "100", "--seed", "1", "--report", dir.string()});
+  const Run run = perturb({"check", "--law", "tangent.thm-3.10", "--law", "tangent.eq-3", "--model",
+                           "naive-dual", "--cases", "100", "--seed", "1", "--paper-signature",
+                           "--report", dir.string()});
   INFO(run.out << run.err);
   CHECK(run.status == 1);
   const nlohmann::json report = nlohmann::json::parse(read_file(dir / "report.json"));

@@ -31,8 +31,13 @@ bool has_primitive(const calculus::Term& term, Wanted wanted) {
   return false;
 }
 
+// A primitive the rationals do not host: any but mul, abs, max, min and sign.
 bool has_transcendental(const calculus::Term& term) {
-  return has_primitive(term, [](calculus::Primitive p) { return p != calculus::Primitive::Mul; });
+  using calculus::Primitive;
+  return has_primitive(term, [](Primitive p) {
+    return p != Primitive::Mul && p != Primitive::Abs && p != Primitive::Max &&
+           p != Primitive::Min && p != Primitive::Sign;
+  });
 }
 
 bool has_mul(const calculus::Term& term) {

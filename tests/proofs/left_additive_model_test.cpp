@@ -59,7 +59,9 @@ TEST_CASE("a left-additive-only model hosts every cla.* law and passes them", "[
   CHECK(results.size() == 26);
   for (const LawResult& result : results) {
     INFO(result.info.id << ": " << result.passed << " passed, " << result.failed << " failed, "
-                        << result.discarded << " discarded");
+                        << result.discarded << " discarded"
+                        << (result.counterexample ? "; " + result.counterexample->outcome.detail
+                                                  : ""));
     CHECK((result.info.id.starts_with("cla.") || result.info.id == "sound.rule.pair-eta" ||
            (result.info.id.starts_with("signature.") && !result.info.id.ends_with(".T"))));
     CHECK(result.failed == 0);

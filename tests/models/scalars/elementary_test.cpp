@@ -122,7 +122,7 @@ TEST_CASE("kinks: abs at 0, max and min at a tie follow one consistent conventio
 
 TEST_CASE("over balls and rationals where hosted", "[elementary]") {
   CHECK(hosts_primitive<double>(Primitive::Abs));
-  CHECK_FALSE(hosts_primitive<Ball>(Primitive::Max));
+  CHECK(hosts_primitive<Ball>(Primitive::Max));
   CHECK(hosts_primitive<Ball>(Primitive::Pow));
   CHECK(hosts_primitive<Rational>(Primitive::Min));
   CHECK_FALSE(hosts_primitive<Rational>(Primitive::Log));
@@ -139,4 +139,28 @@ TEST_CASE("over balls and rationals where hosted", "[elementary]") {
     return max(x, Tagged<Rational>(Rational(0)));
   };
   CHECK(derivative<Rational>(maximum, Rational(0), 1) == Rational(0.5));
+}
+
+TEST_CASE(
+    "over balls the kinked primitives take the certain branch, the convention at an exact "
+    "kink, and enclose both branches across one",
+    "[elementary]") {
+  const auto absolute = [](const Tagged<Ball>& x) { return abs(x); };
+  const auto maximum = [](const Tagged<Ball>& x) { return max(x, Tagged<Ball>(Ball(1))); };
+  CHECK(derivative<Ball>(absolute, Ball(-2), 1) == Ball(-1));
+  CHECK(derivative<Ball>(absolute, Ball(0), 1) == Ball(0));
+  CHECK(derivative<Ball>(maximum, Ball(1), 1) == Ball(0.5));
+  CHECK(derivative<Ball>(maximum, Ball(3), 1) == Ball(1));
+  // 1/3 − 1/3: a ball around 0 that is not exactly 0.
+  const Ball straddling = Ball(1) / Ball(3) - Ball(1) / Ball(3);
+  REQUIRE_FALSE(certainly_zero(straddling));
+  const Ball slope = derivative<Ball>(absolute, straddling, 1);
+  CHECK(arb_contains_si(slope.get(), 1));
+  CHECK(arb_contains_si(slope.get(), -1));
+  const Ball tie_slope = derivative<Ball>(maximum, Ball(1) + straddling, 1);
+  CHECK(arb_contains_si(tie_slope.get(), 0));
+  CHECK(arb_contains_si(tie_slope.get(), 1));
+  const Ball jump = sign(Tagged<Ball>(straddling)).primal_value();
+  CHECK(arb_contains_si(jump.get(), 1));
+  CHECK(arb_contains_si(jump.get(), -1));
 }

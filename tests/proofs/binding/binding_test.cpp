@@ -34,3 +34,24 @@ TEST_CASE("generator_options: the whole calculus only for laws about it, on a mo
   CHECK(generator_options(binding("cdc.D5", "closures@rational"), 7).certified);
   CHECK_FALSE(generator_options(binding("cla.category.left-identity", "smooth"), 10).certified);
 }
+
+TEST_CASE(
+    "generator_options: the primitives beyond the paper's four the model hosts, unless "
+    "--paper-signature",
+    "[binding]") {
+  using perturb::calculus::Primitive;
+  using perturb::semantics::primitive_bit;
+  const auto beyond = [](const char* model, bool paper_signature = false) {
+    return generator_options(binding("cdc.D5", model), 10, paper_signature).beyond_paper;
+  };
+  CHECK(beyond("closures") & primitive_bit(Primitive::Log));
+  CHECK(beyond("closures") & primitive_bit(Primitive::Max));
+  CHECK_FALSE(beyond("closures") & primitive_bit(Primitive::Sin));
+  CHECK(beyond("closures@ball") & primitive_bit(Primitive::Pow));
+  CHECK(beyond("closures@ball") & primitive_bit(Primitive::Abs));
+  CHECK(beyond("closures@rational") ==
+        (primitive_bit(Primitive::Abs) | primitive_bit(Primitive::Max) |
+         primitive_bit(Primitive::Min) | primitive_bit(Primitive::Sign)));
+  CHECK(beyond("symbolic") == 0);
+  CHECK(beyond("closures", true) == 0);
+}

@@ -148,8 +148,6 @@ TEST_CASE("a wrong first derivative of any primitive the reference hosts fails r
     const LawResult first = run_laws({bindings[1]}, small_run(1, 300)).front();
     INFO(calculus::primitive_name(p) << ": ref.order-1 " << first.failed << " of 300 fail");
     CHECK(first.failed > 0);
-    // Its values are right.
-    CHECK(run_laws({bindings[0]}, small_run(1, 300)).front().failed == 0);
   }
 }
 
