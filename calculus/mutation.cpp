@@ -13,12 +13,24 @@ namespace {
 // Global rather than thread_local so that a mutant set before the checker
 // starts its worker threads is in effect in all of them.
 std::atomic<Mutant> active{Mutant::None};
+// The mutated primitive's index, or -1: all.
+std::atomic<int> mutated{-1};
 
 }  // namespace
 
 Mutant active_mutant() { return active.load(std::memory_order_relaxed); }
 
 void set_active_mutant(Mutant mutant) { active.store(mutant, std::memory_order_relaxed); }
+
+std::optional<Primitive> mutated_primitive() {
+  const int index = mutated.load(std::memory_order_relaxed);
+  if (index < 0) return std::nullopt;
+  return static_cast<Primitive>(index);
+}
+
+void set_mutated_primitive(std::optional<Primitive> primitive) {
+  mutated.store(primitive ? static_cast<int>(*primitive) : -1, std::memory_order_relaxed);
+}
 
 #endif
 
@@ -46,6 +58,8 @@ const char* mutant_name(Mutant mutant) {
       return "pair-eta-drops-other-summands";
     case Mutant::ZeroTangentForgetsPoint:
       return "zero-tangent-forgets-point";
+    case Mutant::DeltaRuleOffByDirection:
+      return "delta-rule-off-by-direction";
   }
   throw InternalError("mutant_name: unknown mutant");
 }

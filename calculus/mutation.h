@@ -9,6 +9,10 @@
 // Mutant::None and the places it is consulted compile to the calculus alone.
 #pragma once
 
+#include <optional>
+
+#include "calculus/signature.h"
+
 namespace perturb::calculus {
 
 enum class Mutant {
@@ -23,6 +27,9 @@ enum class Mutant {
   ProjectionIgnoresInjection,    // π_k(ι_l s) → s for k ≠ l
   PairEtaDropsOtherSummands,     // ι1 (π1 s) + ι2 (π2 s) + r → s (r lost)
   ZeroTangentForgetsPoint,       // T s (ι2 N') → ι2 (s 0) instead of ι2 (s N')
+  // T c's δ-rule adds c's first direction to the derivative it gives, for
+  // every primitive or the one ScopedMutant names
+  DeltaRuleOffByDirection,
 };
 
 inline constexpr Mutant kAllMutants[] = {
@@ -30,7 +37,8 @@ inline constexpr Mutant kAllMutants[] = {
     Mutant::TangentLambdaSwapped,         Mutant::SubstitutionNoLift,
     Mutant::SubstitutionSkipsBinders,     Mutant::SubstitutionNoRenaming,
     Mutant::LiftingIgnoresBinders,        Mutant::ProjectionIgnoresInjection,
-    Mutant::PairEtaDropsOtherSummands,    Mutant::ZeroTangentForgetsPoint};
+    Mutant::PairEtaDropsOtherSummands,    Mutant::ZeroTangentForgetsPoint,
+    Mutant::DeltaRuleOffByDirection};
 
 // A stable name, e.g. "diamond-without-tangent-summand".
 const char* mutant_name(Mutant mutant);
@@ -43,22 +51,44 @@ Mutant active_mutant();
 // Makes mutant the one in effect for all threads.
 void set_active_mutant(Mutant mutant);
 
-// Activates a mutant for the lifetime of the object, then restores the previous one.
+// The one primitive a mutant of a primitive breaks (DeltaRuleOffByDirection),
+// or none: all of them.
+std::optional<Primitive> mutated_primitive();
+void set_mutated_primitive(std::optional<Primitive> primitive);
+
+// Activates a mutant (of `only`, for a mutant of a primitive) for the
+// lifetime of the object, then restores the previous one.
 class ScopedMutant {
  public:
-  explicit ScopedMutant(Mutant mutant) : previous_(active_mutant()) { set_active_mutant(mutant); }
-  ~ScopedMutant() { set_active_mutant(previous_); }
+  explicit ScopedMutant(Mutant mutant, std::optional<Primitive> only = std::nullopt)
+      : previous_(active_mutant()), previous_primitive_(mutated_primitive()) {
+    set_active_mutant(mutant);
+    set_mutated_primitive(only);
+  }
+  ~ScopedMutant() {
+    set_active_mutant(previous_);
+    set_mutated_primitive(previous_primitive_);
+  }
   ScopedMutant(const ScopedMutant&) = delete;
   ScopedMutant& operator=(const ScopedMutant&) = delete;
 
  private:
   Mutant previous_;
+  std::optional<Primitive> previous_primitive_;
 };
 
 #else
 
 constexpr Mutant active_mutant() { return Mutant::None; }
+constexpr std::optional<Primitive> mutated_primitive() { return std::nullopt; }
 
 #endif
+
+// Whether the mutant in effect breaks primitive p (DeltaRuleOffByDirection).
+inline bool delta_rule_mutated(Primitive p) {
+  if (active_mutant() != Mutant::DeltaRuleOffByDirection) return false;
+  const std::optional<Primitive> only = mutated_primitive();
+  return !only || *only == p;
+}
 
 }  // namespace perturb::calculus

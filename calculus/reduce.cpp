@@ -59,6 +59,16 @@ Term delta_tangent(Primitive primitive) {
   return rules.at(static_cast<std::size_t>(primitive));
 }
 
+// DeltaRuleOffByDirection's δ-rule: λq:T A. ⟨π1 (rule q) + d, π2 (rule q)⟩
+// with d the first direction of q (π1 q, or π1 (π1 q) for a binary c).
+Term off_by_direction(Primitive primitive, const Term& rule) {
+  const Type domain = mk_tangent(arrow_domain(primitive_type(primitive)));
+  const Term q = mk_var(0, domain);
+  const Term direction = spec_of(primitive).arity == 1 ? mk_proj(1, q) : mk_proj(1, mk_proj(1, q));
+  const Term image = mk_app(rule, q);
+  return mk_lam("q", domain, mk_pair(mk_add(mk_proj(1, image), direction), mk_proj(2, image)));
+}
+
 // The literal value of primitive applied to arg, if arg is 0 or a literal
 // (for mul: ⟨a, b⟩ of literals) and the value is finite.
 std::optional<double> folded_value(Primitive primitive, const Term& arg, const Rules& rules) {
@@ -217,7 +227,10 @@ std::optional<Term> contract_with(const Term& term, std::string_view rule, const
     if (is_sum(term)) return fold_literals(term, rules);
     return mk_lit(*folded_value(prim_of(app_fn(term)), app_arg(term), rules));
   }
-  return delta_tangent(prim_of(operand(term)));  // the delta-T-… rules
+  // the delta-T-… rules
+  const Primitive primitive = prim_of(operand(term));
+  if (delta_rule_mutated(primitive)) return off_by_direction(primitive, delta_tangent(primitive));
+  return delta_tangent(primitive);
 }
 
 // Memoised "contains a redex" over the DAG of one term.

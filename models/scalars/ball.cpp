@@ -132,7 +132,18 @@ Ball tanh(const Ball& x) { return elementary(arb_tanh, x); }
 Ball pow(const Ball& x, const Ball& y) {
   cleanup_at_thread_exit();
   Ball result;
-  arb_pow(result.get(), x.get(), y.get(), working_precision);
+  // An exact integer exponent by repeated products: arb_pow takes
+  // exp(y log x) whenever x's midpoint is 0, which is NaN for [0 ± r]^1.
+  if (arb_is_exact(y.get()) && arf_is_int(arb_midref(y.get())) &&
+      arf_cmpabs_2exp_si(arb_midref(y.get()), 30) < 0) {
+    fmpz_t exponent;
+    fmpz_init(exponent);
+    arf_get_fmpz(exponent, arb_midref(y.get()), ARF_RND_DOWN);
+    arb_pow_fmpz(result.get(), x.get(), exponent, working_precision);
+    fmpz_clear(exponent);
+  } else {
+    arb_pow(result.get(), x.get(), y.get(), working_precision);
+  }
   return range_noted(std::move(result));
 }
 

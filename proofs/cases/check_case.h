@@ -237,19 +237,29 @@ Outcome check_sides_once(const C& c, const Case& k, const semantics::Tolerance& 
 
 // check_sides_once, at each precision of a certified model until the
 // comparison is decided; a counterexample then says it is certified, and a
-// case still undecided at the highest precision is a rounding discard.
+// case still undecided at the highest precision is a rounding discard. A
+// value that is not finite is tried at the next precision too: a ball too
+// wide at this one (cos of a huge argument) can straddle the boundary of a
+// primitive's domain and give NaN where a narrower one is inside. record
+// holds the evaluation at the precision that decided.
 template <class C, class MakeSides>
 Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Tolerance& tolerance,
-                               std::uint64_t compare_seed, const MakeSides& make_sides) {
+                               std::uint64_t compare_seed, const MakeSides& make_sides,
+                               semantics::EvaluationRecord& record) {
   if constexpr (semantics::HasPrecisionLadder<C>) {
     if (semantics::capabilities(c).precision_ladder) {
       Outcome outcome;
       long bits = 0;
-      for (const long precision : c.precisions()) {
+      const std::span<const long> precisions = c.precisions();
+      for (const long precision : precisions) {
         bits = precision;
+        record = semantics::EvaluationRecord{};
         const auto scope = c.at_precision(bits);
         outcome = check_sides_once(c, k, tolerance, compare_seed, make_sides);
-        if (outcome.comparison != semantics::Comparison::Undecided) break;
+        const bool retry = outcome.comparison == semantics::Comparison::Undecided ||
+                           (outcome.comparison == semantics::Comparison::NotFinite &&
+                            precision != precisions.back());
+        if (!retry) break;
       }
       if (outcome.comparison == semantics::Comparison::Undecided) {
         outcome.detail = kUndecided + " at " + std::to_string(bits) + " bits";
@@ -308,7 +318,7 @@ Outcome check_sides(const C& c, const Case& k, const semantics::Tolerance& toler
   const semantics::EvaluationRecording recording(record);
   Outcome outcome;
   const auto check = [&] {
-    outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides);
+    outcome = detail::check_sides_unlabelled(c, k, tolerance, compare_seed, make_sides, record);
   };
   if constexpr (semantics::SerialModel<C>) {
     if (semantics::capabilities(c).serial) {

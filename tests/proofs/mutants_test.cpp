@@ -134,3 +134,19 @@ TEST_CASE("without a mutant the catching laws hold on closures", "[mutants]") {
     CHECK(result.failed == 0);
   }
 }
+
+TEST_CASE("each primitive's δ-rule, made wrong, fails sound.delta", "[mutants]") {
+  const LawBinding& bound = binding("sound.delta", "closures");
+  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    std::uint64_t failed = 0;
+    {
+      const calculus::ScopedMutant active(calculus::Mutant::DeltaRuleOffByDirection, p);
+      failed = run_laws({bound}, small_run(1, 300)).front().failed;
+    }
+    INFO(calculus::primitive_name(p) << ": " << failed << " of 300 sound.delta cases fail");
+    SUCCEED(calculus::primitive_name(p) << ": " << failed << " of 300 cases fail");
+    CHECK(failed > 0);
+  }
+  CHECK(calculus::active_mutant() == calculus::Mutant::None);
+  CHECK_FALSE(calculus::mutated_primitive());
+}

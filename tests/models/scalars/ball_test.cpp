@@ -96,3 +96,18 @@ TEST_CASE("Tagged<Ball>: forward mode over balls drops only exact zeros", "[ball
   CHECK(
       (Scalar(Ball(2)) + Scalar::infinitesimal(tag) - Scalar::infinitesimal(tag)).is_unperturbed());
 }
+
+TEST_CASE("pow of a ball around 0 to an integer power stays finite", "[ball]") {
+  // exp(−0.7) − exp(−0.7): a ball around 0 that is not exactly 0.
+  const Ball around_zero = exp(Ball(-0.7)) - exp(Ball(-0.7));
+  REQUIRE_FALSE(certainly_zero(around_zero));
+  for (const int n : {1, 2, 3}) {
+    const Ball power = pow(around_zero, Ball(n));
+    INFO("n = " << n << ": " << to_string(power));
+    CHECK(power.is_finite());
+    CHECK(arb_contains_zero(power.get()));
+  }
+  CHECK(pow(around_zero, Ball(0)) == Ball(1));
+  // A non-integer exponent still goes through exp(y log x).
+  CHECK(pow(Ball(4), Ball(0.5)).midpoint() == Approx(2));
+}
