@@ -8,13 +8,6 @@
 namespace perturb::calculus {
 namespace {
 
-// Splits a budget between two arguments, each getting at least one node.
-std::pair<std::uint32_t, std::uint32_t> split(Rng& rng, std::uint32_t budget) {
-  if (budget < 2) return {1, 1};
-  const auto left = static_cast<std::uint32_t>(1 + random_below(rng, budget - 1));
-  return {left, budget - left};
-}
-
 // M * M + c with c > 0 a literal: positive in every model, the rationals too.
 Term square_plus_literal(Rng& rng, const Term& m) {
   const double c = std::fabs(random_literal(rng));
@@ -28,6 +21,14 @@ Term positive(Rng& rng, Term m, bool aimed) {
   if (aimed && is_var(m)) return m;
   if (random_chance(rng, 1, 2)) return mk_app(mk_prim(Primitive::Exp), m);
   return square_plus_literal(rng, m);
+}
+
+// A nonzero term: positive (M * M + c, or exp M when with_exp), negated in
+// one case in three.
+Term nonzero(Rng& rng, Term m, bool with_exp) {
+  Term kept = with_exp ? positive(rng, std::move(m), false) : square_plus_literal(rng, m);
+  if (random_chance(rng, 1, 3)) kept = mk_mul(mk_lit(-1), kept);
+  return kept;
 }
 
 // A natural exponent: pow <B, n> is a polynomial in B.
@@ -62,16 +63,13 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
       case Primitive::Sign: {
         if (aimed && is_var(m)) return apply(p, std::move(m));
         // sign without exp: the rationals host sign, not exp.
-        Term nonzero =
-            p == Primitive::Sign ? square_plus_literal(rng, m) : positive(rng, std::move(m), false);
-        if (random_chance(rng, 1, 3)) nonzero = mk_mul(mk_lit(-1), nonzero);
-        return apply(p, std::move(nonzero));
+        return apply(p, nonzero(rng, std::move(m), p != Primitive::Sign));
       }
       default:
         return apply(p, std::move(m));
     }
   }
-  const auto [left, right] = split(rng, budget);
+  const auto [left, right] = split_budget(rng, budget);
   switch (p) {
     case Primitive::Pow: {
       if (random_chance(rng, 1, 2)) {
@@ -112,11 +110,8 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
 Term random_argument_inside(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw) {
   switch (p) {
     case Primitive::Abs:
-    case Primitive::Sign: {
-      Term nonzero = square_plus_literal(rng, draw(budget));
-      if (random_chance(rng, 1, 3)) nonzero = mk_mul(mk_lit(-1), nonzero);
-      return nonzero;
-    }
+    case Primitive::Sign:
+      return nonzero(rng, draw(budget), false);
     case Primitive::Max:
     case Primitive::Min: {
       Term m = draw(budget);

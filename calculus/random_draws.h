@@ -13,6 +13,7 @@
 #include <limits>
 #include <random>
 #include <ranges>
+#include <utility>
 
 #include "calculus/error.h"
 #include "calculus/lazy_mersenne_twister.h"
@@ -51,6 +52,14 @@ std::uint64_t random_below(G& rng, std::uint64_t bound) {
 template <WordEngine G>
 bool random_chance(G& rng, std::uint64_t numerator, std::uint64_t denominator) {
   return random_below(rng, denominator) < numerator;
+}
+
+// A budget of nodes split between two children, each getting at least one.
+template <WordEngine G>
+std::pair<std::uint32_t, std::uint32_t> split_budget(G& rng, std::uint32_t budget) {
+  if (budget < 2) return {1, 1};
+  const auto left = static_cast<std::uint32_t>(1 + random_below(rng, budget - 1));
+  return {left, budget - left};
 }
 
 // A uniformly distributed integer in [low, high]: low + random_below(high - low + 1).

@@ -122,11 +122,8 @@ class TermGenerator {
     throw InternalError("random_term: weights do not cover the draw");
   }
 
-  // Splits a budget between two children, each getting at least one node.
   std::pair<std::uint32_t, std::uint32_t> split(std::uint32_t budget) {
-    if (budget < 2) return {1, 1};
-    const auto left = static_cast<std::uint32_t>(1 + random_below(rng_, budget - 1));
-    return {left, budget - left};
+    return split_budget(rng_, budget);
   }
 
   // One way leaf() may end, kept as a recipe: only the one drawn is built

@@ -24,6 +24,14 @@ bool is_non_finite(const Outcome& outcome) {
   return outcome.verdict == Verdict::Failed && outcome.failure == FailureKind::NonFinite;
 }
 
+// outcome's failure standing uncertified: the twin could not evaluate the
+// case (an error, a primitive it does not host, a budget, a non-finite value).
+Outcome uncertified_by(Outcome outcome, const Outcome& confirmation, const std::string& twin_name) {
+  outcome.detail +=
+      fmt::format(" (uncertified: {} could not check it: {})", twin_name, confirmation.detail);
+  return outcome;
+}
+
 // A non-finite failure in double, decided by the twin's confirmation of the
 // same case (spec §6, "Four outcomes").
 Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
@@ -40,10 +48,7 @@ Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
   } else if (confirmation.verdict == Verdict::Discarded ||
              (confirmation.verdict == Verdict::Failed &&
               confirmation.failure == FailureKind::Error)) {
-    // The twin could not evaluate the case (it does not host a primitive of
-    // it, a budget): the failure stands, uncertified.
-    outcome.detail +=
-        fmt::format(" (uncertified: {} could not check it: {})", twin_name, confirmation.detail);
+    return uncertified_by(std::move(outcome), confirmation, twin_name);
   } else {
     outcome.detail += "; certified by " + twin_name + ", where every value is within range";
     outcome.certified = true;
@@ -79,11 +84,7 @@ Check certified(Check check, Check twin, std::string twin_name) {
       outcome.difference.reset();
       return outcome;
     }
-    // The twin could not evaluate the case (an error, a non-finite value, a
-    // budget): the failure stands, uncertified.
-    outcome.detail +=
-        fmt::format(" (uncertified: {} could not check it: {})", twin_name, confirmation.detail);
-    return outcome;
+    return uncertified_by(std::move(outcome), confirmation, twin_name);
   };
 }
 

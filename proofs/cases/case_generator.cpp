@@ -56,9 +56,7 @@ CaseGenerator::AppliedPrimitive CaseGenerator::applied_primitive(const Context& 
   }
   const calculus::Primitive drawn =
       calculus::random_element(rng_, aimed.empty() ? signature_ : aimed);
-  const calculus::Primitive p = options_.transcendentals || !calculus::is_paper_primitive(drawn)
-                                    ? drawn
-                                    : calculus::Primitive::Mul;
+  const calculus::Primitive p = hosted(drawn);
   // A leaf argument is the context's (most recent) real variable: the point
   // aimed at reaches the primitive unchanged.
   const bool has_variable = !context.empty() && calculus::is_real(context.at(0).type);
@@ -126,16 +124,18 @@ Term CaseGenerator::point_term(const Type& type) {
   return calculus::mk_lit(calculus::random_literal(rng_));
 }
 
+calculus::Primitive CaseGenerator::hosted(calculus::Primitive drawn) const {
+  const bool transcendental =
+      calculus::is_paper_primitive(drawn) && drawn != calculus::Primitive::Mul;
+  return transcendental && !options_.transcendentals ? calculus::Primitive::Mul : drawn;
+}
+
 calculus::Primitive CaseGenerator::primitive() {
-  const calculus::Primitive drawn = calculus::random_element(rng_, signature_);
-  return options_.transcendentals || !calculus::is_paper_primitive(drawn)
-             ? drawn
-             : calculus::Primitive::Mul;
+  return hosted(calculus::random_element(rng_, signature_));
 }
 
 calculus::Primitive CaseGenerator::paper_primitive() {
-  const calculus::Primitive drawn = calculus::random_element(rng_, calculus::kPaperPrimitives);
-  return options_.transcendentals ? drawn : calculus::Primitive::Mul;
+  return hosted(calculus::random_element(rng_, calculus::kPaperPrimitives));
 }
 
 Term CaseGenerator::argument_inside(calculus::Primitive p, const Context& context) {

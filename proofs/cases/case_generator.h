@@ -115,6 +115,8 @@ class CaseGenerator {
   std::optional<calculus::Primitive> transcendental();
 
  private:
+  // drawn, or mul for sin, cos and exp when the options have no transcendentals.
+  calculus::Primitive hosted(calculus::Primitive drawn) const;
   calculus::Term random_term_of_size(const calculus::Context& context, const calculus::Type& type,
                                      std::uint32_t size);
 
