@@ -118,7 +118,8 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   } catch (...) {
     return plugin_error(path, "registration failed with an exception that is not a std::exception");
   }
-  if (registry.bindings().empty()) return plugin_error(path, "registers no law on any model");
+  if (registry.bindings().empty() && registry.declared().empty())
+    return plugin_error(path, "registers no law on any model and declares no primitive");
   LoadedPlugin loaded;
   loaded.path = path;
   loaded.models = std::move(registry.models());

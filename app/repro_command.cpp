@@ -27,15 +27,18 @@ namespace {
 int replay(const std::string& path, std::size_t index, const std::vector<std::string>& plugins) {
   auto text = read_file(path);
   if (!text.ok()) fail_input(text.error().to_string());
-  auto recorded = proofs::read_recorded_case(*text, index);
-  if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
-  std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
+  // The plugins first: the recorded terms may have primitives they declare.
   std::vector<LoadedPlugin> loaded_plugins;
   for (const std::string& plugin : plugins) {
     auto loaded = load_plugin(plugin);
     if (!loaded.ok()) fail_input(loaded.error().to_string());
-    for (proofs::LawBinding& binding : loaded->bindings) bindings.push_back(std::move(binding));
     loaded_plugins.push_back(std::move(*loaded));
+  }
+  auto recorded = proofs::read_recorded_case(*text, index);
+  if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
+  std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
+  for (LoadedPlugin& loaded : loaded_plugins) {
+    for (proofs::LawBinding& binding : loaded.bindings) bindings.push_back(std::move(binding));
   }
   // A law of perturb check --equation or --rule-file, rebuilt from its
   // recorded statement.

@@ -38,6 +38,11 @@ ApplicationPlace place_atan2(const Application& a) {
 
 ApplicationPlace place_application(Primitive primitive, const Application& a) {
   const bool moves = a.x_moves || a.y_moves;
+  if (is_declared(primitive)) {
+    const PrimitiveSpec& spec = spec_of(primitive);
+    if (spec.domain == DeclaredDomain::Positive && a.x <= 0) return outside(spec.outside_why);
+    return kInside;
+  }
   switch (primitive) {
     case Primitive::Mul:
     case Primitive::Sin:

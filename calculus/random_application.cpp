@@ -66,6 +66,8 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
         return apply(p, nonzero(rng, std::move(m), p != Primitive::Sign));
       }
       default:
+        if (is_declared(p) && spec_of(p).domain == DeclaredDomain::Positive)
+          return apply(p, positive(rng, std::move(m), aimed));
         return apply(p, std::move(m));
     }
   }
@@ -124,6 +126,7 @@ Term random_argument_inside(Rng& rng, Primitive p, std::uint32_t budget, const R
 }
 
 bool defined_everywhere(Primitive p) {
+  if (is_declared(p)) return spec_of(p).domain == DeclaredDomain::Everywhere;
   switch (p) {
     case Primitive::Mul:
     case Primitive::Sin:

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <mutex>
 #include <unordered_map>
 
 #include "calculus/mutation.h"
@@ -31,7 +33,17 @@ std::string_view delta_tangent_rule(Primitive primitive) {
     }
     return all;
   }();
-  return names.at(static_cast<std::size_t>(primitive));
+  if (!is_declared(primitive)) return names.at(static_cast<std::size_t>(primitive));
+  // A declared primitive's, made when first asked (from any thread).
+  static std::mutex mutex;
+  static std::deque<std::string> declared;
+  const auto index = static_cast<std::size_t>(primitive) - std::size(kStandardPrimitives);
+  const std::lock_guard lock(mutex);
+  while (declared.size() <= index) {
+    const auto p = static_cast<Primitive>(std::size(kStandardPrimitives) + declared.size());
+    declared.push_back("delta-T-" + std::string(spec_of(p).name));
+  }
+  return declared[index];
 }
 
 Error reduce_error(std::string message) {
@@ -56,7 +68,12 @@ Term delta_tangent(Primitive primitive) {
     }
     return all;
   }();
-  return rules.at(static_cast<std::size_t>(primitive));
+  if (!is_declared(primitive)) return rules.at(static_cast<std::size_t>(primitive));
+  // A declared primitive's δ-rule read at each use: it read once already
+  // when declared (calculus/declared_primitive.h), and interning makes it
+  // the same term each time.
+  const UnchargedScope uncharged;
+  return parse_program(spec_of(primitive).delta_rule)->term;
 }
 
 // DeltaRuleOffByDirection's δ-rule: λq:T A. ⟨π1 (rule q) + d, π2 (rule q)⟩

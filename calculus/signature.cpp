@@ -1,6 +1,7 @@
 #include "calculus/signature.h"
 
 #include <cmath>
+#include <deque>
 #include <iterator>
 
 #include "calculus/error.h"
@@ -92,20 +93,86 @@ constexpr PrimitiveSpec kSignature[] = {
 };
 // clang-format on
 
+// The declared primitives' entries and specs, in the order declared: deques,
+// so that the texts the specs point to never move.
+struct DeclaredEntry {
+  DeclaredSpec spec;
+  std::vector<SpecialPoint> special_points;  // pointing into spec's
+};
+struct DeclaredTable {
+  std::deque<DeclaredEntry> entries;
+  std::deque<PrimitiveSpec> specs;
+  std::vector<Primitive> primitives;
+};
+
+DeclaredTable& declared_table() {
+  static DeclaredTable table;
+  return table;
+}
+
 }  // namespace
 
 std::span<const PrimitiveSpec> standard_signature() { return kSignature; }
 
+std::span<const Primitive> declared_primitives() { return declared_table().primitives; }
+
+std::vector<Primitive> signature_primitives() {
+  std::vector<Primitive> all(std::begin(kStandardPrimitives), std::end(kStandardPrimitives));
+  for (const Primitive p : declared_primitives()) all.push_back(p);
+  return all;
+}
+
+Primitive add_declared_primitive(DeclaredSpec spec) {
+  DeclaredTable& table = declared_table();
+  const std::size_t index = std::size(kSignature) + table.entries.size();
+  if (index >= kMaxPrimitives) {
+    throw InternalError("add_declared_primitive: more than " + std::to_string(kMaxPrimitives) +
+                        " primitives");
+  }
+  const auto primitive = static_cast<Primitive>(index);
+  DeclaredEntry& added = table.entries.emplace_back(DeclaredEntry{std::move(spec), {}});
+  const DeclaredSpec& entry = added.spec;
+  for (const auto& [why, x] : entry.special_points) added.special_points.push_back({why, x});
+  table.specs.push_back(PrimitiveSpec{.primitive = primitive,
+                                      .name = entry.name,
+                                      .arity = 1,
+                                      .smooth_set = entry.smooth_set,
+                                      .outside = entry.outside,
+                                      .special_points = added.special_points,
+                                      .delta_rule = entry.delta_rule,
+                                      .equations = {},
+                                      .declared = true,
+                                      .domain = entry.domain,
+                                      .has_series = entry.has_series,
+                                      .outside_why = entry.outside_why});
+  table.primitives.push_back(primitive);
+  return primitive;
+}
+
+void remove_last_declared_primitive() {
+  DeclaredTable& table = declared_table();
+  if (table.entries.empty()) return;
+  table.entries.pop_back();
+  table.specs.pop_back();
+  table.primitives.pop_back();
+}
+
 const PrimitiveSpec& spec_of(Primitive primitive) {
   const auto index = static_cast<std::size_t>(primitive);
-  if (index >= std::size(kSignature)) throw InternalError("spec_of: unknown primitive");
-  return kSignature[index];
+  if (index < std::size(kSignature)) return kSignature[index];
+  const DeclaredTable& table = declared_table();
+  if (index - std::size(kSignature) < table.specs.size())
+    return table.specs[index - std::size(kSignature)];
+  throw InternalError("spec_of: unknown primitive");
 }
 
 const char* primitive_name(Primitive primitive) { return spec_of(primitive).name.data(); }
 
 std::optional<Primitive> primitive_named(std::string_view name) {
   for (const PrimitiveSpec& spec : kSignature) {
+    if (spec.name == name) return spec.primitive;
+  }
+  for (const PrimitiveSpec& spec : declared_table().specs) {
     if (spec.name == name) return spec.primitive;
   }
   return std::nullopt;
@@ -119,6 +186,10 @@ std::optional<std::string_view> special_point_at(Primitive primitive, double x, 
 }
 
 double evaluate_primitive(Primitive primitive, double x, double y) {
+  if (is_declared(primitive)) {
+    const auto index = static_cast<std::size_t>(primitive) - std::size(kSignature);
+    return declared_table().entries.at(index).spec.value(x);
+  }
   switch (primitive) {
     case Primitive::Mul:
       return x * y;

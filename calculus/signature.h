@@ -12,12 +12,20 @@
 //   equations     the identities f satisfies (PrimitiveEquation)
 // Nothing in the calculus depends on which primitives there are: the parser,
 // printer, typing, reduction and the models read this table.
+//
+// Beyond the standard signature, a plugin may declare primitives of its own
+// at load time (calculus/declared_primitive.h): they get the Primitive values
+// after Sign, in the order declared, and this table answers for them too.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace perturb::calculus {
 
@@ -41,6 +49,18 @@ enum class Primitive : std::uint8_t {
   // Not in spec §6's table: the δ-rules of abs, max and min need it to say
   // their convention at the kink without a pole there (sign 0 = 0).
   Sign,
+};
+// The first declared primitive (not an enumerator, so that switches over the
+// standard signature stay exhaustive); the others follow it, up to 64 in all
+// (a PrimitiveSet has a bit for each).
+inline constexpr Primitive kFirstDeclared = static_cast<Primitive>(15);
+inline constexpr std::size_t kMaxPrimitives = 64;
+
+// Where a declared primitive is smooth: a declaration says one of these, so
+// that terms can keep its applications inside (calculus/random_application.h).
+enum class DeclaredDomain : std::uint8_t {
+  Everywhere,  // smooth on all of R
+  Positive,    // smooth for x > 0 (log's domain)
 };
 
 // A special point of a primitive, or a family of them: where x (and for a
@@ -78,6 +98,13 @@ struct PrimitiveSpec {
   std::span<const SpecialPoint> special_points;
   std::string_view delta_rule;
   std::span<const PrimitiveEquation> equations;
+  // For a declared primitive: its domain, whether it came with a Taylor
+  // series over balls (so that the certified models host it), and the
+  // reason an application outside its domain is given.
+  bool declared = false;
+  DeclaredDomain domain = DeclaredDomain::Everywhere;
+  bool has_series = false;
+  std::string_view outside_why = {};
 };
 
 // Every primitive of the standard signature, in the order of Primitive.
@@ -94,6 +121,35 @@ inline constexpr Primitive kStandardPrimitives[] = {
     Primitive::Log,   Primitive::Sqrt,  Primitive::Tanh, Primitive::Abs, Primitive::Pow,
     Primitive::Atan2, Primitive::Hypot, Primitive::Max,  Primitive::Min, Primitive::Sign};
 
+// Whether primitive was declared at run time rather than standard.
+constexpr bool is_declared(Primitive p) { return p >= kFirstDeclared; }
+
+// The declared primitives, in the order declared (none unless a plugin declared some).
+std::span<const Primitive> declared_primitives();
+// The standard signature's primitives, then the declared ones.
+std::vector<Primitive> signature_primitives();
+
+// A declared primitive's entry in the table: its spec, with the texts it
+// points to, and its value in double arithmetic.
+struct DeclaredSpec {
+  std::string name;
+  std::string smooth_set;
+  std::string outside;
+  std::string delta_rule;
+  std::string outside_why;
+  // Its special points x, each with its why ("zero", …).
+  std::vector<std::pair<std::string, double>> special_points;
+  DeclaredDomain domain = DeclaredDomain::Everywhere;
+  bool has_series = false;
+  double (*value)(double) = nullptr;
+};
+// Adds spec to the table as the next declared primitive, and returns it; the
+// caller (declare_primitive) has checked it. Not thread-safe: primitives are
+// declared while plugins load, before any case runs.
+Primitive add_declared_primitive(DeclaredSpec spec);
+// Removes the last declared primitive (a declaration that failed its checks).
+void remove_last_declared_primitive();
+
 const PrimitiveSpec& spec_of(Primitive primitive);
 // "mul", "sin", …
 const char* primitive_name(Primitive primitive);
@@ -105,7 +161,8 @@ std::optional<Primitive> primitive_named(std::string_view name);
 std::optional<std::string_view> special_point_at(Primitive primitive, double x, double y = 0);
 
 // f's value at x (unary) or ⟨x, y⟩ (binary) in double arithmetic, with the
-// conventions of the models at kinks (abs 0 = 0; max, min at a tie: the tie).
+// conventions of the models at kinks (abs 0 = 0; max, min at a tie: the tie);
+// a declared f's by the function it was declared with.
 double evaluate_primitive(Primitive primitive, double x, double y = 0);
 
 }  // namespace perturb::calculus

@@ -10,6 +10,8 @@
 //   PERTURB_PLUGIN(registry) {
 //     registry.add(MyModel{});          // every law MyModel hosts
 //     registry.add(MyModel{"other"});   // any number of models
+//     registry.declare({.name = "erf", .value = erf_value,
+//                       .derivative = "…"}, erf_series);  // a primitive of its own
 //   }
 //
 // which expands to two functions with C linkage:
@@ -26,8 +28,11 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
+#include "calculus/declared_primitive.h"
+#include "models/scalars/declared_primitive.h"
 #include "proofs/binding/bind_laws.h"
 #include "proofs/binding/text_law_binder.h"
 #include "proofs/plugin_interface_hash.h"
@@ -71,7 +76,23 @@ class PluginRegistry {
     models_.push_back(semantics::erase(shared));
   }
 
+  // Adds a primitive to the signature (calculus/declared_primitive.h), with
+  // its Taylor series over balls when it has one, so that the certified
+  // models, the reference of `ref.*`, host it; every built-in model over
+  // doubles hosts it by its derivative term. Throws std::invalid_argument
+  // with the reason when the declaration is refused.
+  calculus::Primitive declare(calculus::PrimitiveDeclaration declaration,
+                              models::BallSeries series = nullptr) {
+    declaration.has_series = series != nullptr;
+    auto declared = calculus::declare_primitive(declaration);
+    if (!declared) throw std::invalid_argument(declared.error().to_string());
+    if (series) models::set_ball_series(*declared, series);
+    declared_.push_back(*declared);
+    return *declared;
+  }
+
   std::vector<LawBinding>& bindings() { return bindings_; }
+  const std::vector<calculus::Primitive>& declared() const { return declared_; }
   std::vector<TextLawBinder>& text_law_binders() { return text_law_binders_; }
   std::vector<semantics::AnyModel>& models() { return models_; }
 
@@ -79,6 +100,7 @@ class PluginRegistry {
   std::vector<LawBinding> bindings_;
   std::vector<TextLawBinder> text_law_binders_;
   std::vector<semantics::AnyModel> models_;
+  std::vector<calculus::Primitive> declared_;
 };
 
 }  // namespace perturb::proofs

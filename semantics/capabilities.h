@@ -219,6 +219,9 @@ struct Capabilities {
   // First: clang 14 emits a wrong value for capabilities_of<M>() called at
   // run time when padding precedes a member (the members after it shift).
   PrimitiveSet primitives = 0;
+  // Which declared primitives (calculus/declared_primitive.h) it hosts, asked
+  // at run time since they are declared then: its hosts_primitive, if any.
+  bool (*hosts_declared)(calculus::Primitive) = nullptr;
   bool differential = false;
   bool closed = false;
   bool via_normal_form = false;
@@ -236,7 +239,16 @@ struct Capabilities {
 
   bool higher_order() const { return differential && closed; }
   bool hosts(calculus::Primitive primitive) const {
+    if (calculus::is_declared(primitive)) return hosts_declared && hosts_declared(primitive);
     return (primitives & primitive_bit(primitive)) != 0;
+  }
+  // The primitives it hosts, the declared ones included.
+  PrimitiveSet hosted() const {
+    PrimitiveSet set = primitives;
+    for (const calculus::Primitive p : calculus::declared_primitives()) {
+      if (hosts(p)) set |= primitive_bit(p);
+    }
+    return set;
   }
 
   friend bool operator==(const Capabilities&, const Capabilities&) = default;
@@ -285,6 +297,7 @@ requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
                             .fast_tangent_map = HasFastTangentMap<M>,
                             .fast_tangent_hat = HasFastTangentHat<M>};
   capabilities.primitives = hosted_primitives<M>();
+  if constexpr (DeclaresPrimitives<M>) capabilities.hosts_declared = &M::hosts_primitive;
   return capabilities;
 }
 

@@ -17,6 +17,7 @@
 
 #include "calculus/error.h"
 #include "calculus/signature.h"
+#include "models/scalars/declared_primitive.h"
 #include "models/scalars/fields.h"
 #include "models/scalars/scalar.h"
 #include "semantics/evaluation_record.h"
@@ -317,6 +318,9 @@ Tagged<F> apply_unary(calculus::Primitive primitive, const Tagged<F>& x) {
   }
   if (primitive == Primitive::Abs) return abs(x);
   if (primitive == Primitive::Sign) return sign(x);
+  if constexpr (kHasTranscendentals<F>) {
+    if (calculus::is_declared(primitive)) return apply_declared(primitive, x);
+  }
   throw calculus::InternalError(std::string("apply_unary: not a unary primitive of this field: ") +
                                 calculus::primitive_name(primitive));
 }
@@ -362,6 +366,11 @@ extern template Tagged<Rational> apply_binary(calculus::Primitive, const Tagged<
 template <class F>
 std::string why_not_hosted(calculus::Primitive primitive) {
   const std::string name = calculus::primitive_name(primitive);
+  if (calculus::is_declared(primitive) && !std::same_as<F, Rational>) {
+    return name +
+           " was declared without a Taylor series over balls, so the certified models "
+           "do not host it (their derivatives never come from the declared δ-rule)";
+  }
   const std::string fragment =
       "the exact model over the rationals has only the primitive-free fragment (sums, "
       "products, literals, T, λ, pairs) and abs, max, min, sign";

@@ -30,10 +30,17 @@ inline constexpr bool kHasTranscendentals = !std::same_as<F, Rational>;
 
 // Whether the scalars over F have the primitive: the rationals the exact
 // rational ones (mul, abs, max, min, sign); doubles and balls all (a ball
-// straddling a kink encloses both branches, models/scalars/elementary.h).
+// straddling a kink encloses both branches, models/scalars/elementary.h);
+// of the declared primitives, doubles all, balls those with a series
+// (models/scalars/declared_primitive.h).
 template <class F>
 constexpr bool hosts_primitive(calculus::Primitive primitive) {
   using calculus::Primitive;
+  if (calculus::is_declared(primitive)) {
+    if constexpr (std::same_as<F, Rational>) return false;
+    if constexpr (std::same_as<F, Ball>) return calculus::spec_of(primitive).has_series;
+    return true;
+  }
   const bool kinked = primitive == Primitive::Abs || primitive == Primitive::Max ||
                       primitive == Primitive::Min || primitive == Primitive::Sign;
   if constexpr (std::same_as<F, Rational>) return kinked || primitive == Primitive::Mul;

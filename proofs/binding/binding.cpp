@@ -16,7 +16,7 @@ GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_
                                    bool paper_signature) {
   const semantics::Capabilities& model = binding.capabilities;
   const semantics::PrimitiveSet beyond_paper =
-      binding.draws_beyond_paper & model.primitives & ~paper_primitives();
+      binding.draws_beyond_paper & model.hosted() & ~paper_primitives();
   return {.higher_order = model.higher_order(),
           .whole_calculus = model.via_normal_form && binding.info.subject == LawSubject::Calculus,
           .max_size = max_size,

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "calculus/type.h"
+#include "models/scalars/declared_primitive.h"
 #include "proofs/cases/check_case.h"
 #include "proofs/laws/laws_soundness.h"
 #include "proofs/laws/reference_laws.h"
@@ -130,11 +131,15 @@ Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& mode
   // A disagreement: a failure of the model when Perturb's own double model
   // agrees with the reference, else a case double cannot hold.
   // (When the model under test is that model, its value is already known.)
+  // Own takes a declared primitive's derivatives from the reference's
+  // source, its series, so that a wrong declared derivative is the model's
+  // failure, not a case double cannot hold.
   std::optional<double> own_value;
-  if (model.name() == own.name()) {
+  if (model.name() == own.name() && !models::some_declared_series()) {
     own_value = actual.value;
   } else {
     try {
+      const models::DerivativesFromSeries reference_derivatives;
       const Evaluation ours = evaluate(own, law, k);
       if (ours.finite) own_value = ours.value;
     } catch (const std::bad_alloc&) {
@@ -151,8 +156,9 @@ Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& mode
   outcome.verdict = Verdict::Failed;
   outcome.failure = FailureKind::SidesDiffer;
   outcome.detail =
-      fmt::format("the value differs from {}'s beyond the tolerance, where {} agrees with it",
-                  reference.name(), own.name());
+      fmt::format("the value differs from {}'s beyond the tolerance, where {}{} agrees with it",
+                  reference.name(), own.name(),
+                  models::some_declared_series() ? " (with the declared primitives' series)" : "");
   outcome.difference = semantics::Difference{{}, actual.value, expected.value};
   return outcome;
 }
@@ -174,7 +180,7 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
   // The whole signature the three models host: its terms are where a
   // library's derivatives of pow, sqrt, atan2, … are held to the reference.
   const semantics::PrimitiveSet beyond_paper =
-      reference.capabilities().primitives & own.capabilities().primitives;
+      reference.capabilities().hosted() & own.capabilities().hosted();
   for (int order = 0; order <= kHighestReferenceOrder; ++order) {
     const auto law = reference_law(order, reference.name());
     if (text_law_refusal(*law, capabilities)) continue;

@@ -16,7 +16,7 @@ CaseGenerator::CaseGenerator(std::uint64_t case_seed, GeneratorOptions options)
     : rng_(case_seed),
       options_(options),
       signature_(std::begin(calculus::kPaperPrimitives), std::end(calculus::kPaperPrimitives)) {
-  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+  for (const calculus::Primitive p : calculus::signature_primitives()) {
     if (!calculus::is_paper_primitive(p) && (options_.beyond_paper & semantics::primitive_bit(p)))
       signature_.push_back(p);
   }

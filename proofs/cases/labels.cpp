@@ -4,6 +4,8 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -158,24 +160,32 @@ bool applies_variable_to_own_output(const Term& lam, NodeTable& seen) {
 }
 
 // The labels of a primitive under 1, 2 and 3 or more T's: of any, and of
-// each primitive of the standard signature by name, in the order of
-// calculus::Primitive ("structure:sin-under-T:2").
+// each primitive by name ("structure:sin-under-T:2"), a declared one's built
+// when met.
 constexpr std::array<const char*, 3> kPrimitiveUnderT = {"structure:primitive-under-T:1",
                                                          "structure:primitive-under-T:2",
                                                          "structure:primitive-under-T:3+"};
-using UnderT = std::array<std::string, 3>;
-const std::array<UnderT, std::size(calculus::kStandardPrimitives)>& named_primitive_under_t() {
-  static const auto table = [] {
+const std::string& named_primitive_under_t(calculus::Primitive p, std::uint32_t tans) {
+  using UnderT = std::array<std::string, 3>;
+  const auto labels_of = [](calculus::Primitive q) -> UnderT {
+    const std::string name = calculus::primitive_name(q);
+    return {"structure:" + name + "-under-T:1", "structure:" + name + "-under-T:2",
+            "structure:" + name + "-under-T:3+"};
+  };
+  static const auto standard = [&] {
     std::array<UnderT, std::size(calculus::kStandardPrimitives)> labels;
-    for (const calculus::Primitive p : calculus::kStandardPrimitives) {
-      const std::string name = calculus::primitive_name(p);
-      labels[static_cast<std::size_t>(p)] = {"structure:" + name + "-under-T:1",
-                                             "structure:" + name + "-under-T:2",
-                                             "structure:" + name + "-under-T:3+"};
-    }
+    for (const calculus::Primitive q : calculus::kStandardPrimitives)
+      labels[static_cast<std::size_t>(q)] = labels_of(q);
     return labels;
   }();
-  return table;
+  if (!calculus::is_declared(p)) return standard.at(static_cast<std::size_t>(p))[tans - 1];
+  // Labels are kept as views (LabelSet): a declared primitive's live here.
+  static std::mutex mutex;
+  static std::map<calculus::Primitive, UnderT> declared;
+  const std::lock_guard lock(mutex);
+  auto found = declared.find(p);
+  if (found == declared.end()) found = declared.emplace(p, labels_of(p)).first;
+  return found->second[tans - 1];
 }
 
 // Past this many DAG nodes a term's structure labels are not computed (the
@@ -220,7 +230,8 @@ void collect_structure(const Term& term, std::size_t context_size, WalkTables& t
       case TermKind::Prim:
         if (visit.tans > 0) {
           labels.insert(kPrimitiveUnderT[visit.tans - 1]);
-          labels.insert(named_primitive_under_t().at(node.data().index)[visit.tans - 1]);
+          labels.insert(named_primitive_under_t(static_cast<calculus::Primitive>(node.data().index),
+                                                visit.tans));
         }
         break;
       case TermKind::App: {

@@ -84,7 +84,7 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
     return contains(law.equation.lhs, predicate) || contains(law.equation.rhs, predicate);
   };
   law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
-  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+  for (const calculus::Primitive p : calculus::signature_primitives()) {
     if (either_side(
             [p](const Term& t) { return calculus::is_prim(t) && calculus::prim_of(t) == p; }))
       law.primitives |= semantics::primitive_bit(p);
@@ -96,7 +96,7 @@ namespace {
 
 // Whether a primitive in set has special points (spec §6).
 bool has_special_points(semantics::PrimitiveSet set) {
-  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+  for (const calculus::Primitive p : calculus::signature_primitives()) {
     if ((set & semantics::primitive_bit(p)) && !calculus::spec_of(p).special_points.empty())
       return true;
   }
@@ -110,7 +110,7 @@ std::vector<double> special_coordinates(semantics::PrimitiveSet set) {
   const auto add = [&](std::optional<double> v) {
     if (v && std::find(values.begin(), values.end(), *v) == values.end()) values.push_back(*v);
   };
-  for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+  for (const calculus::Primitive p : calculus::signature_primitives()) {
     if (!(set & semantics::primitive_bit(p))) continue;
     for (const calculus::SpecialPoint& point : calculus::spec_of(p).special_points) {
       add(point.x);
@@ -208,9 +208,9 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
       semantics::primitive_bit(calculus::Primitive::Exp);
   if ((law.primitives & transcendentals) != 0 && !model.transcendentals)
     return "it is exact over the rationals, and the equation has sin, cos or exp";
-  if (const semantics::PrimitiveSet missing = law.primitives & ~model.primitives) {
+  if (const semantics::PrimitiveSet missing = law.primitives & ~model.hosted()) {
     std::string names;
-    for (const calculus::Primitive p : calculus::kStandardPrimitives) {
+    for (const calculus::Primitive p : calculus::signature_primitives()) {
       if (missing & semantics::primitive_bit(p))
         names += (names.empty() ? "" : ", ") + std::string(calculus::primitive_name(p));
     }

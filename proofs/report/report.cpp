@@ -14,6 +14,24 @@
 namespace perturb::proofs {
 namespace {
 
+// What a declared primitive was checked against (calculus/declared_primitive.h).
+std::string declared_checked_against(calculus::Primitive p) {
+  return calculus::spec_of(p).has_series
+             ? "its Taylor series over balls (ref.*, the certified models) and its δ-rule"
+             : "its own δ-rule only (declared without a Taylor series: ref.* does not draw it)";
+}
+
+// One line per declared primitive, for the summary and report.md.
+std::string declared_primitives_text() {
+  std::string text;
+  for (const calculus::Primitive p : calculus::declared_primitives()) {
+    text += fmt::format("declared primitive {} (smooth {}): checked against {}\n",
+                        calculus::primitive_name(p), calculus::spec_of(p).smooth_set,
+                        declared_checked_against(p));
+  }
+  return text;
+}
+
 using nlohmann::json;
 
 std::string point_text(const Case& k) {
@@ -378,6 +396,12 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
       report["partial"]["max_time"] = extent.max_time;
   }
   if (hung_cases(results) > 0) report["hangs"] = hangs_json(results, options);
+  for (const calculus::Primitive p : calculus::declared_primitives()) {
+    report["declared_primitives"].push_back({{"name", calculus::primitive_name(p)},
+                                             {"smooth_set", calculus::spec_of(p).smooth_set},
+                                             {"series", calculus::spec_of(p).has_series},
+                                             {"checked_against", declared_checked_against(p)}});
+  }
   return report;
 }
 
@@ -395,6 +419,8 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
       semantics::to_string(options.engine.tolerance));
   if (!extent.complete())
     text += "**Partial report.** " + extent_text(results, options, extent) + "\n\n";
+  if (const std::string declared = declared_primitives_text(); !declared.empty())
+    text += declared + "\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0) {
     text += fmt::format(
         "**{} case{} hung**: ran longer than --case-timeout and {} discarded as kind hang; "
@@ -549,6 +575,7 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
   if (!extent.complete()) text += extent_text(results, options, extent) + "\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0)
     text += fmt::format("{} case(s) hung past --case-timeout: see the discards above\n", hung);
+  text += declared_primitives_text();
   return text;
 }
 

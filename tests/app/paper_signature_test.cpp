@@ -8,22 +8,12 @@
 #include "tests/app/run_perturb.h"
 #include "tests/report_schema.h"
 
+using perturb::test::fresh_report_dir;
 using perturb::test::run_perturb;
-
-namespace {
-
-std::filesystem::path fresh_dir(const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("perturb-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  return dir;
-}
-
-}  // namespace
 
 TEST_CASE("perturb check records the signature its random terms drew", "[paper-signature]") {
   for (const bool paper : {false, true}) {
-    const std::filesystem::path dir = fresh_dir(paper ? "paper" : "standard");
+    const std::filesystem::path dir = fresh_report_dir(paper ? "paper" : "standard");
     std::vector<std::string> arguments = {"check",   "--law",    "sound.delta",
                                           "--model", "closures", "--cases",
                                           "50",      "--report", dir.string()};
@@ -41,7 +31,7 @@ TEST_CASE("perturb check records the signature its random terms drew", "[paper-s
 
 TEST_CASE("perturb check --paper-signature: the repro line repeats it and repro replays the case",
           "[paper-signature]") {
-  const std::filesystem::path dir = fresh_dir("paper-repro");
+  const std::filesystem::path dir = fresh_report_dir("paper-repro");
   const auto run =
       run_perturb({"check", "--paper-signature", "--reference", "--law", "ref.order-2", "--model",
                    "naive-dual", "--cases", "100", "--report", dir.string()});

@@ -88,4 +88,12 @@ inline PerturbRun run_perturb(const std::vector<std::string>& arguments,
   return run;
 }
 
+// A report directory named after `name` and this process, removed if it exists.
+inline std::filesystem::path fresh_report_dir(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("perturb-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
 }  // namespace perturb::test

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "calculus/declared_primitive.h"
 #include "models/registry.h"
 
 using namespace perturb;
@@ -14,6 +15,7 @@ TEST_CASE("capabilities_of: the built-in models", "[capabilities]") {
   constexpr Capabilities closures = capabilities_of<models::Closures>();
   constexpr semantics::PrimitiveSet all = (semantics::PrimitiveSet{1} << 15) - 1;
   CHECK(closures == Capabilities{.primitives = all,
+                                 .hosts_declared = &models::Closures::hosts_primitive,
                                  .differential = true,
                                  .closed = true,
                                  .compares = true,
@@ -63,4 +65,25 @@ TEST_CASE("capabilities_of: the primitives each built-in model hosts", "[capabil
   CHECK(symbolic.primitives ==
         (semantics::primitive_bit(Primitive::Mul) | semantics::primitive_bit(Primitive::Sin) |
          semantics::primitive_bit(Primitive::Cos) | semantics::primitive_bit(Primitive::Exp)));
+  CHECK(symbolic.hosts_declared == nullptr);
+}
+
+TEST_CASE("capabilities: a declared primitive is hosted as the model's hosts_primitive says",
+          "[capabilities]") {
+  using calculus::Primitive;
+  auto declared = calculus::declare_primitive(
+      {.name = "cap_probe", .value = [](double x) { return x; }, .derivative = "1"});
+  REQUIRE(declared.ok());
+  const Primitive p = *declared;
+  const semantics::PrimitiveSet bit = semantics::primitive_bit(p);
+  // Over doubles by its derivative term; over balls not without a series; the
+  // rationals and the symbolic model never.
+  CHECK(capabilities_of<models::Closures>().hosts(p));
+  CHECK((capabilities_of<models::Smooth>().hosted() & bit) != 0);
+  CHECK_FALSE(capabilities_of<models::ClosuresOverBalls>().hosts(p));
+  CHECK_FALSE(capabilities_of<models::ClosuresOverRationals>().hosts(p));
+  CHECK_FALSE(capabilities_of<models::Symbolic>().hosts(p));
+  CHECK((capabilities_of<models::Symbolic>().hosted() & bit) == 0);
+  // The compile-time set keeps the standard signature only.
+  CHECK((capabilities_of<models::Closures>().primitives & bit) == 0);
 }
