@@ -10,7 +10,9 @@
 // models' T erf with erf's δ-rule.
 //
 // Built with ERF_WRONG_DERIVATIVE, the derivative is off by a factor 2 (the
-// mutant that docs/declaring-a-primitive.md shows being caught).
+// mutant that docs/declaring-a-primitive.md shows being caught); with
+// ERF_NO_SERIES, erf comes without its series, and is checked against its
+// own δ-rule only.
 #include <cmath>
 
 #include "erf_series.h"
@@ -35,5 +37,9 @@ PERTURB_PLUGIN(registry) {
                     .value = erf_value,
                     .derivative = kDerivative,
                     .special_points = {{"zero", 0.0}}},
+#ifdef ERF_NO_SERIES
+                   nullptr);
+#else
                    erf_series);
+#endif
 }

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
+#include "calculus/any_subterm.h"
 #include "models/scalars/fields.h"
 
 namespace perturb::proofs {
@@ -24,6 +26,24 @@ bool is_non_finite(const Outcome& outcome) {
   return outcome.verdict == Verdict::Failed && outcome.failure == FailureKind::NonFinite;
 }
 
+// A primitive of the case that the twin does not host (a primitive declared
+// without a series has no certified evaluation), if any.
+std::optional<calculus::Primitive> unhosted_primitive(const Case& k,
+                                                      const semantics::Capabilities& twin) {
+  std::optional<calculus::Primitive> unhosted;
+  const auto check = [&](const calculus::Term& t) {
+    if (calculus::is_prim(t) && !twin.hosts(calculus::prim_of(t))) unhosted = calculus::prim_of(t);
+    return unhosted.has_value();
+  };
+  for (const CaseTerm& term : k.terms) {
+    if (calculus::any_subterm(term.term, check)) return unhosted;
+  }
+  for (const calculus::Term& point : k.point) {
+    if (calculus::any_subterm(point, check)) return unhosted;
+  }
+  return std::nullopt;
+}
+
 // outcome's failure standing uncertified: the twin could not evaluate the
 // case (an error, a primitive it does not host, a budget, a non-finite value).
 Outcome uncertified_by(Outcome outcome, const Outcome& confirmation, const std::string& twin_name) {
@@ -33,9 +53,18 @@ Outcome uncertified_by(Outcome outcome, const Outcome& confirmation, const std::
 }
 
 // A non-finite failure in double, decided by the twin's confirmation of the
-// same case (spec §6, "Four outcomes").
-Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
-                        const std::string& twin_name) {
+// same case (spec §6, "Four outcomes"). Where the twin does not host a
+// primitive of the case, nothing decides it, as without a twin: a
+// non-finite discard.
+Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation, const std::string& twin_name,
+                        std::optional<calculus::Primitive> unhosted) {
+  if (unhosted) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::NonFinite;
+    outcome.detail = fmt::format("{} ({} does not host {})", kNonFiniteUndecidedDetail, twin_name,
+                                 calculus::primitive_name(*unhosted));
+    return outcome;
+  }
   if (confirmation.verdict == Verdict::Discarded &&
       confirmation.discard_kind == DiscardKind::OutsideDomain) {
     outcome.verdict = Verdict::Discarded;
@@ -58,12 +87,16 @@ Outcome decided_by_twin(Outcome outcome, const Outcome& confirmation,
 
 // check, with every difference confirmed by twin (named twin_name) and every
 // non-finite value decided by it.
-Check certified(Check check, Check twin, std::string twin_name) {
-  return [check = std::move(check), twin = std::move(twin), twin_name = std::move(twin_name)](
-             const Case& k, const semantics::Tolerance& tolerance, std::uint64_t compare_seed) {
+Check certified(Check check, Check twin, std::string twin_name,
+                semantics::Capabilities twin_capabilities) {
+  return [check = std::move(check), twin = std::move(twin), twin_name = std::move(twin_name),
+          twin_capabilities](const Case& k, const semantics::Tolerance& tolerance,
+                             std::uint64_t compare_seed) {
     Outcome outcome = check(k, tolerance, compare_seed);
-    if (is_non_finite(outcome))
-      return decided_by_twin(std::move(outcome), twin(k, tolerance, compare_seed), twin_name);
+    if (is_non_finite(outcome)) {
+      return decided_by_twin(std::move(outcome), twin(k, tolerance, compare_seed), twin_name,
+                             unhosted_primitive(k, twin_capabilities));
+    }
     if (!is_difference(outcome)) return outcome;
     const Outcome confirmation = twin(k, tolerance, compare_seed);
     if (is_difference(confirmation)) {
@@ -120,8 +153,8 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
       composed.emplace_back(&binding, uncertified(binding.check));
     } else {
       binding.certified_by = twin->second->model;
-      composed.emplace_back(&binding,
-                            certified(binding.check, twin->second->check, twin->second->model));
+      composed.emplace_back(&binding, certified(binding.check, twin->second->check,
+                                                twin->second->model, twin->second->capabilities));
     }
   }
   for (auto& [binding, check] : composed) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "calculus/any_subterm.h"
 #include "calculus/metavariables.h"
 #include "calculus/print.h"
 #include "calculus/random_draws.h"
@@ -33,21 +34,6 @@ MetavariableShape shape_of(const Type& type) {
     return MetavariableShape::Morphism;
   }
   return MetavariableShape::ClosedTerm;
-}
-
-// Whether some subterm of term satisfies found (iteratively: terms are user input).
-template <class Predicate>
-bool contains(const Term& term, Predicate found) {
-  std::unordered_set<const calculus::TermNode*> seen;
-  std::vector<const Term*> pending = {&term};
-  while (!pending.empty()) {
-    const Term& t = *pending.back();
-    pending.pop_back();
-    if (found(t)) return true;
-    if (!seen.insert(t.get()).second) continue;
-    for (const Term& child : t->children()) pending.push_back(&child);
-  }
-  return false;
 }
 
 }  // namespace
@@ -81,7 +67,8 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
   }
   if (!is_ground(law.equation.type)) law.needs_closed_model = true;
   const auto either_side = [&](auto predicate) {
-    return contains(law.equation.lhs, predicate) || contains(law.equation.rhs, predicate);
+    return calculus::any_subterm(law.equation.lhs, predicate) ||
+           calculus::any_subterm(law.equation.rhs, predicate);
   };
   law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
   for (const calculus::Primitive p : calculus::signature_primitives()) {

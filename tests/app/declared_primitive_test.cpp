@@ -84,6 +84,30 @@ TEST_CASE("a declared erf with half its derivative fails ref.* and sound.delta, 
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("a declared erf without a series is checked against its δ-rule only, and says so",
+          "[declared]") {
+  const std::filesystem::path dir = fresh_report_dir("erf-no-series");
+  const auto run = run_perturb(erf_check("erf_no_series", dir));
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK_THAT(run.out, Catch::Contains("declared primitive erf (smooth everywhere): checked "
+                                      "against its own δ-rule only"));
+  const auto report = nlohmann::json::parse(slurp_file(dir / "report.json"));
+  CHECK(report["declared_primitives"][0]["series"] == false);
+  // The certified model does not host erf, so ref.* draws it nowhere; the
+  // double model draws it in sound.delta.
+  for (const char* model : {"closures", "smooth@ball"}) {
+    for (const char* law : {"ref.order-1", "ref.order-2", "ref.order-3"}) {
+      INFO(law << " on " << model);
+      CHECK(result_of(report, law, model).at("labels").value("structure:erf-under-T:1", 0) == 0);
+    }
+  }
+  CHECK(result_of(report, "sound.delta", "closures")
+            .at("labels")
+            .value("structure:erf-under-T:1", 0) > 0);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("a plugin whose declaration is refused is refused with the reason", "[declared]") {
   // Two plugins declaring erf: the second's declaration names an existing primitive.
   const auto run = run_perturb({"check", "--plugin", plugin("erf"), "--plugin",

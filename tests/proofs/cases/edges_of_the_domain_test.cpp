@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "../checker_support.h"
+#include "calculus/declared_primitive.h"
+#include "models/registry.h"
 #include "proofs/binding/certified_twin.h"
 
 using namespace perturb;
@@ -75,4 +77,56 @@ TEST_CASE("an overflow of double is a discard, even where the true value is with
       "forall a : R. exp (exp (exp 2 + a)) - exp (exp (exp 2 + a)) = 0", "closures", 50);
   CHECK(cancelled.failed == 0);
   CHECK(cancelled.discarded == overflow.discarded);
+}
+
+TEST_CASE("a non-finite value the twin cannot evaluate is an undecided discard, not a failure",
+          "[edges]") {
+  // A primitive declared without a series: a double model hosts it, its twin
+  // over balls does not, so the twin cannot tell an overflow from a defect.
+  auto declared = calculus::declare_primitive(
+      {.name = "twinless", .value = [](double x) { return x; }, .derivative = "1"});
+  REQUIRE(declared.ok());
+  const auto non_finite = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::NonFinite;
+    outcome.detail = "a value is not finite";
+    return outcome;
+  };
+  const auto refusing = [](const Case&, const semantics::Tolerance&, std::uint64_t) {
+    Outcome outcome;
+    outcome.verdict = Verdict::Failed;
+    outcome.failure = FailureKind::Error;
+    outcome.detail = "error: twinless was declared without a Taylor series";
+    return outcome;
+  };
+  const LawInfo info{"test.twinless", "none", "f = f"};
+  std::vector<LawBinding> bindings = {
+      {.info = info,
+       .model = "m",
+       .capabilities = semantics::capabilities_of<models::Closures>(),
+       .generate = {},
+       .check = non_finite},
+      {.info = info,
+       .model = "m@ball",
+       .capabilities = semantics::capabilities_of<models::ClosuresOverBalls>(),
+       .generate = {},
+       .check = refusing}};
+  certify_by_twins(bindings);
+  const calculus::Context x({{"x", calculus::real_type()}});
+  const auto check = [&](const calculus::Term& f) {
+    Case k;
+    k.terms.push_back({"f", x, f, calculus::real_type()});
+    return bindings[0].check(k, semantics::Tolerance{}, 0);
+  };
+  // With the primitive in the case: undecided, as without a twin.
+  const Outcome with = check(
+      calculus::mk_app(calculus::mk_prim(*declared), calculus::mk_var(0, calculus::real_type())));
+  CHECK(with.verdict == Verdict::Discarded);
+  CHECK(with.discard_kind == DiscardKind::NonFinite);
+  CHECK_THAT(with.detail, Catch::Contains("m@ball does not host twinless"));
+  // Without it, the twin's error leaves the failure standing, uncertified.
+  const Outcome without = check(calculus::mk_var(0, calculus::real_type()));
+  CHECK(without.verdict == Verdict::Failed);
+  CHECK_THAT(without.detail, Catch::Contains("uncertified: m@ball could not check it"));
 }
