@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "calculus/declared_primitive.h"
-#include "models/scalars/declared_primitive.h"
+#include "models/scalars/ball_series.h"
 #include "proofs/binding/bind_laws.h"
 #include "proofs/binding/text_law_binder.h"
 #include "proofs/plugin_interface_hash.h"

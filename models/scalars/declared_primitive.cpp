@@ -1,6 +1,5 @@
 #include "models/scalars/declared_primitive.h"
 
-#include <map>
 #include <vector>
 
 #include "calculus/declared_primitive.h"
@@ -9,11 +8,6 @@
 
 namespace perturb::models {
 namespace {
-
-std::map<calculus::Primitive, BallSeries>& series_table() {
-  static std::map<calculus::Primitive, BallSeries> table;
-  return table;
-}
 
 thread_local bool from_series = false;
 
@@ -112,15 +106,15 @@ std::vector<double> derivatives_at(calculus::Primitive primitive, double a, int 
 
 // f⁽ᵏ⁾(a) for k = 0 … order, from the declared series.
 std::vector<Ball> series_derivatives(calculus::Primitive primitive, const Ball& a, int order) {
-  const auto found = series_table().find(primitive);
-  if (found == series_table().end()) {
+  const BallSeries series = ball_series(primitive);
+  if (series == nullptr) {
     throw calculus::InternalError(std::string("a ball model evaluated ") +
                                   calculus::primitive_name(primitive) +
                                   ", declared without a series");
   }
   const slong length = order + 1;
   arb_ptr coefficients = _arb_vec_init(length);
-  found->second(coefficients, a.get(), length, ball_precision());
+  series(coefficients, a.get(), length, ball_precision());
   std::vector<Ball> d(static_cast<std::size_t>(length));
   Ball factorial(1);
   for (slong k = 0; k < length; ++k) {
@@ -141,12 +135,6 @@ std::vector<Ball> derivatives_at(calculus::Primitive primitive, const Ball& a, i
 
 DerivativesFromSeries::DerivativesFromSeries() : previous_(from_series) { from_series = true; }
 DerivativesFromSeries::~DerivativesFromSeries() { from_series = previous_; }
-
-bool some_declared_series() { return !series_table().empty(); }
-
-void set_ball_series(calculus::Primitive primitive, BallSeries series) {
-  series_table()[primitive] = series;
-}
 
 template <class F>
 Tagged<F> apply_declared(calculus::Primitive primitive, const Tagged<F>& x) {

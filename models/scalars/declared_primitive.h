@@ -18,20 +18,12 @@
 // arithmetic's (proofs/binding/reference_law_binding.h).
 #pragma once
 
-#include <arb.h>
-
 #include "calculus/signature.h"
 #include "models/scalars/ball.h"
+#include "models/scalars/ball_series.h"
 #include "models/scalars/scalar.h"
 
 namespace perturb::models {
-
-// The Taylor coefficients c_0 … c_{length−1} of f at the ball `at`,
-// f(at + t) = Σ c_k·t^k, enclosed at `precision` bits.
-using BallSeries = void (*)(arb_ptr coefficients, arb_srcptr at, slong length, slong precision);
-
-// Gives the declared primitive its series (before any case runs).
-void set_ball_series(calculus::Primitive primitive, BallSeries series);
 
 class DerivativesFromSeries {
  public:
@@ -43,9 +35,6 @@ class DerivativesFromSeries {
  private:
   bool previous_;
 };
-
-// Whether some declared primitive has a series.
-bool some_declared_series();
 
 // f(x) for a declared primitive f, noted in the current evaluation record.
 template <class F>
