@@ -14,6 +14,7 @@
 #include "calculus/rule_file.h"
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/certified_twin.h"
+#include "proofs/depth/depth_limits.h"
 #include "proofs/laws/law_selection.h"
 #include "proofs/report/junit.h"
 #include "proofs/run/health.h"
@@ -120,6 +121,15 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
     if (!reference.ok()) fail_usage(reference.error().to_string());
     for (proofs::LawBinding& binding : *reference) all.push_back(std::move(binding));
   }
+  // A model's depth: the laws that nest deeper are refused, by name.
+  std::size_t depth_refused = 0;
+  for (const proofs::DepthRefusal& refusal : proofs::apply_depth_limits(all)) {
+    const bool law_ok = run.record.law_patterns.empty() ||
+                        proofs::law_selected_by_any(refusal.law, run.record.law_patterns);
+    if (!model_selected(run, refusal.model, refusal.foil) || !law_ok) continue;
+    std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+    ++depth_refused;
+  }
   std::vector<proofs::LawBinding> selected;
   for (proofs::LawBinding& binding : all) {
     const bool model_ok = model_selected(run, binding.model, binding.foil);
@@ -127,6 +137,8 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
                         proofs::law_selected_by_any(binding.info.id, run.record.law_patterns);
     if (model_ok && law_ok) selected.push_back(std::move(binding));
   }
+  if (selected.empty() && depth_refused > 0)
+    fail_usage("every law selected nests derivatives deeper than its model supports (above)");
   if (selected.empty())
     fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
   return selected;

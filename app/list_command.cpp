@@ -1,6 +1,7 @@
 // `perturb list laws|models`
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -13,6 +14,8 @@
 #include "models/builtin_models.h"
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/law_applicability.h"
+#include "proofs/depth/depth_limits.h"
+#include "proofs/depth/depth_probe.h"
 #include "proofs/laws/signature_laws.h"
 #include "proofs/laws/text_law.h"
 
@@ -22,6 +25,7 @@ namespace {
 struct LawRow {
   proofs::LawInfo info;
   std::vector<std::string> models;
+  int depth = 0;  // how deeply the law nests derivatives (proofs/depth/)
 };
 
 std::vector<LawRow> law_rows(const std::vector<proofs::LawBinding>& bindings) {
@@ -29,7 +33,10 @@ std::vector<LawRow> law_rows(const std::vector<proofs::LawBinding>& bindings) {
   for (const proofs::LawBinding& binding : bindings) {
     auto row = std::find_if(rows.begin(), rows.end(),
                             [&](const LawRow& r) { return r.info.id == binding.info.id; });
-    if (row == rows.end()) row = rows.insert(rows.end(), LawRow{binding.info, {}});
+    if (row == rows.end()) {
+      row =
+          rows.insert(rows.end(), LawRow{binding.info, {}, proofs::law_derivative_depth(binding)});
+    }
     row->models.push_back(binding.model + (binding.foil ? " (foil)" : ""));
   }
   return rows;
@@ -60,17 +67,20 @@ void list_laws(bool markdown) {
            "Each id is one equation; `--law` also takes a family's name (`cdc.D1` is\n"
            "`cdc.D1.sum` and `cdc.D1.zero`). The \"Laws\" sections of the headers in\n"
            "`semantics/` list the same ids and statements (a test compares them).\n\n"
-           "| id | statement | reference | models |\n|---|---|---|---|\n";
+           "Depth is how deeply the law itself nests derivatives: a model that nests\n"
+           "them at most d deep (`kMaxDerivativeDepth`) runs the laws of depth ≤ d.\n\n"
+           "| id | statement | reference | depth | models |\n|---|---|---|---|---|\n";
     for (const LawRow& row : rows) {
-      std::cout << fmt::format("| `{}` | {} | {} | {} |\n", row.info.id,
+      std::cout << fmt::format("| `{}` | {} | {} | {} | {} |\n", row.info.id,
                                table_cell(row.info.statement), table_cell(row.info.reference),
-                               joined(row.models));
+                               row.depth, joined(row.models));
     }
     return;
   }
   for (const LawRow& row : rows) {
-    std::cout << fmt::format("{:<28} {}\n{:<28} {}; models: {}\n", row.info.id, row.info.statement,
-                             "", row.info.reference, joined(row.models));
+    std::cout << fmt::format("{:<28} {}\n{:<28} {}; depth {}; models: {}\n", row.info.id,
+                             row.info.statement, "", row.info.reference, row.depth,
+                             joined(row.models));
   }
 }
 
@@ -81,24 +91,39 @@ int list_laws_on(const std::string& name) {
   if (!model) {
     return report_error("", {models::unknown_model_message(name), std::nullopt});
   }
+  const int model_depth = model->capabilities().max_derivative_depth;
+  std::cout << (model_depth == 0
+                    ? fmt::format("{} nests derivatives without bound\n", name)
+                    : fmt::format("{} nests derivatives at most {} deep\n", name, model_depth));
   std::size_t running = 0, laws = 0;
-  const auto line = [&](std::string_view id, const std::optional<std::string>& refusal) {
+  const auto line = [&](std::string_view id, int depth, std::optional<std::string> refusal) {
+    if (!refusal && model_depth > 0 && depth > model_depth)
+      refusal = fmt::format("it nests derivatives {} deep", depth);
     ++laws;
     running += !refusal;
-    std::cout << fmt::format("{:<28} {}\n", id, refusal ? "not run: " + *refusal : "runs");
+    std::cout << fmt::format("{:<28} depth {}  {}\n", id, depth,
+                             refusal ? "not run: " + *refusal : "runs");
   };
+  const auto& depths = proofs::catalogue_derivative_depths();
   for (const proofs::CatalogueLaw& law : proofs::catalogue_laws()) {
+    const auto found = depths.find(law.info.id);
+    const int depth = found == depths.end() ? 0 : found->second;
     const std::vector<std::string> missing =
         proofs::missing_for(law.applies, model->capabilities());
     if (proofs::applies_to(law.applies, model->capabilities())) {
-      line(law.info.id, std::nullopt);
+      line(law.info.id, depth, std::nullopt);
     } else {
-      line(law.info.id, missing.empty() ? "no model of its kind reads it"
-                                        : "the model lacks " + joined(missing));
+      line(
+          law.info.id, depth,
+          missing.empty() ? "no model of its kind reads it" : "the model lacks " + joined(missing));
     }
   }
-  for (const auto& law : proofs::signature_laws())
-    line(law->id, proofs::text_law_refusal(*law, model->capabilities()));
+  for (const auto& law : proofs::signature_laws()) {
+    line(law->id,
+         static_cast<int>(
+             std::max(law->equation.lhs->tangent_depth(), law->equation.rhs->tangent_depth())),
+         proofs::text_law_refusal(*law, model->capabilities()));
+  }
   std::cout << fmt::format("{} of {} laws run on {}\n", running, laws, name);
   return kExitHolds;
 }

@@ -102,8 +102,10 @@ void add_repro_command(CLI::App& app) {
   command->add_option("--index", *index, "Which counterexample of the report (0 is the first)")
       ->check(unsigned_integer_check())
       ->capture_default_str();
-  command->add_option("--plugin", *plugins,
-                      "Load the models a plugin library registers, as perturb check --plugin did");
+  command->add_option(
+      "--plugin", *plugins,
+      "Load the models and primitives a plugin library registers, as perturb check --plugin "
+      "did");
   command->callback([path, index, plugins] {
     if (const int status = replay(*path, *index, *plugins); status != 0) {
       throw CLI::RuntimeError(status);

@@ -51,6 +51,11 @@
 //                                                        and is_finite)
 //   says_difference   c.difference(X, p, q, tol, rng)    a counterexample's witness
 //                     -> optional<Difference>            where its sides are not reals
+//   depth             static constexpr int               derivatives nest at most this
+//                     kMaxDerivativeDepth = d (d ≥ 1)    deep: laws that nest deeper are
+//                                                        refused, the others' random
+//                                                        terms nest T at most d − the
+//                                                        law's own (proofs/depth/)
 //
 // Three more opt-ins are a model's fast paths, which stay inside the model:
 //   shares_evaluation c.shared(f) -> Morphism            the interpreter passes the
@@ -208,6 +213,13 @@ concept HasFastTangentMap = CartesianDifferentialCategory<C> &&
   { c.fast_tangent_map(f) } -> std::same_as<typename C::Morphism>;
 };
 
+// depth: derivatives nest at most M::kMaxDerivativeDepth deep (a library
+// whose dual numbers nest to a fixed depth).
+template <class C>
+concept DeclaresDepth = requires {
+  { C::kMaxDerivativeDepth } -> std::convertible_to<int>;
+};
+
 // fast_tangent_hat: T̂ faster than Λ(T(ev)∘t).
 template <class C>
 concept HasFastTangentHat = CartesianDifferentialCategory<C> && CartesianClosedCategory<C> &&
@@ -236,6 +248,8 @@ struct Capabilities {
   bool shares_evaluation = false;
   bool fast_tangent_map = false;
   bool fast_tangent_hat = false;
+  // The deepest derivative nesting it supports; 0: no bound.
+  std::uint8_t max_derivative_depth = 0;
 
   bool higher_order() const { return differential && closed; }
   bool hosts(calculus::Primitive primitive) const {
@@ -298,6 +312,11 @@ requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
                             .fast_tangent_hat = HasFastTangentHat<M>};
   capabilities.primitives = hosted_primitives<M>();
   if constexpr (DeclaresPrimitives<M>) capabilities.hosts_declared = &M::hosts_primitive;
+  if constexpr (DeclaresDepth<M>) {
+    static_assert(M::kMaxDerivativeDepth >= 1 && M::kMaxDerivativeDepth <= 255,
+                  "kMaxDerivativeDepth must be between 1 and 255");
+    capabilities.max_derivative_depth = static_cast<std::uint8_t>(M::kMaxDerivativeDepth);
+  }
   return capabilities;
 }
 

@@ -24,7 +24,8 @@ GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_
           .differential = model.differential,
           .certified = model.certified,
           .transcendentals = model.transcendentals,
-          .beyond_paper = paper_signature ? 0 : beyond_paper};
+          .beyond_paper = paper_signature ? 0 : beyond_paper,
+          .max_tangent_depth = binding.max_tangent_depth};
 }
 
 }  // namespace perturb::proofs

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "proofs/cases/case_generator.h"
@@ -32,6 +33,12 @@ struct LawBinding {
   // The primitives beyond the paper's four that its random terms draw, of
   // those the model hosts (GeneratorOptions::beyond_paper): all by default.
   semantics::PrimitiveSet draws_beyond_paper = ~semantics::PrimitiveSet{0};
+  // How deeply the law itself nests derivatives (proofs/depth/), when its
+  // binder knows; else the catalogue's, by id.
+  std::optional<int> derivative_depth = std::nullopt;
+  // The deepest T-nesting of its random terms (GeneratorOptions), set from
+  // the model's depth by apply_depth_limits; none: no bound.
+  std::optional<std::uint32_t> max_tangent_depth = std::nullopt;
 };
 
 // The options of the cases of binding, terms of about max_size, drawing the

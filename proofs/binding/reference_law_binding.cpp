@@ -199,7 +199,8 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
         // It decides its own non-finite values and differences against the
         // reference: no twin composes it.
         .twin_composed = true,
-        .draws_beyond_paper = beyond_paper});
+        .draws_beyond_paper = beyond_paper,
+        .derivative_depth = order});
   }
   return bindings;
 }

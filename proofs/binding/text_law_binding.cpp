@@ -1,5 +1,6 @@
 #include "proofs/binding/text_law_binding.h"
 
+#include <algorithm>
 #include <string>
 
 #include "proofs/cases/check_case.h"
@@ -26,7 +27,9 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, const semantics::An
                   laws::detail::denote(model, k.point_context, lhs, type, "the left side"),
                   laws::detail::denote(model, k.point_context, rhs, type, "the right side")};
             });
-          }};
+          },
+      .derivative_depth = static_cast<int>(
+          std::max(law->equation.lhs->tangent_depth(), law->equation.rhs->tangent_depth()))};
 }
 
 TextLawBinder text_law_binder(const semantics::AnyModel& model) {

@@ -46,7 +46,18 @@ Type CaseGenerator::first_order_object() {
 }
 
 Term CaseGenerator::random_term(const Context& context, const Type& type) {
-  return random_term_of_size(context, type, options_.max_size);
+  if (!options_.max_tangent_depth) return random_term_of_size(context, type, options_.max_size);
+  // Drawn again until its T's nest no deeper than the bound, then without T:
+  // the terms within the bound, in their usual proportions.
+  for (int attempt = 0; attempt < kTangentDepthAttempts; ++attempt) {
+    Term term = random_term_of_size(context, type, options_.max_size);
+    if (term->tangent_depth() <= *options_.max_tangent_depth) return term;
+  }
+  const bool differential = options_.differential;
+  options_.differential = false;
+  Term term = random_term_of_size(context, type, options_.max_size);
+  options_.differential = differential;
+  return term;
 }
 
 CaseGenerator::AppliedPrimitive CaseGenerator::applied_primitive(const Context& context) {

@@ -43,7 +43,15 @@ struct GeneratorOptions {
   // table; none: the paper's four only). Their arguments are kept inside
   // their smooth sets (calculus/random_application.h).
   semantics::PrimitiveSet beyond_paper = 0;
+  // The deepest nesting of T in a random term (calculus::TermNode::
+  // tangent_depth), for a model that nests derivatives only so deep; none:
+  // no bound (and no draw spent on it).
+  std::optional<std::uint32_t> max_tangent_depth = std::nullopt;
 };
+
+// How many draws a random term gets to nest its T's within
+// GeneratorOptions::max_tangent_depth before it is drawn without T.
+inline constexpr int kTangentDepthAttempts = 16;
 
 class CaseGenerator {
  public:

@@ -196,21 +196,22 @@ TEST_CASE(
     "[cli]") {
   const Run smooth = perturb({"list", "laws", "--model", "smooth"});
   CHECK(smooth.status == 0);
-  CHECK(smooth.out.find("cdc.D5                       runs\n") != std::string::npos);
-  CHECK(smooth.out.find("ccc.beta                     not run: the model lacks closed\n") !=
-        std::string::npos);
-  CHECK(
-      smooth.out.find("model.fast-tangent-map       not run: the model lacks fast_tangent_map\n") !=
-      std::string::npos);
+  CHECK(smooth.out.starts_with("smooth nests derivatives without bound\n"));
+  CHECK(smooth.out.find("cdc.D5                       depth 1  runs\n") != std::string::npos);
+  CHECK(smooth.out.find("cdc.D7                       depth 2  runs\n") != std::string::npos);
+  CHECK(smooth.out.find("ccc.beta                     depth 0  not run: the model lacks "
+                        "closed\n") != std::string::npos);
+  CHECK(smooth.out.find("model.fast-tangent-map       depth 1  not run: the model lacks "
+                        "fast_tangent_map\n") != std::string::npos);
   CHECK(smooth.out.ends_with("78 of 93 laws run on smooth\n"));
   CHECK(perturb({"list", "laws", "--model", "closures"})
             .out.ends_with("93 of 93 laws run on closures\n"));
   // The signature's laws too, with why a model does not host them.
   const Run balls = perturb({"list", "laws", "--model", "closures@ball"});
-  CHECK(balls.out.find("signature.hypot-symmetric    runs\n") != std::string::npos);
-  CHECK(balls.out.find("signature.max-symmetric      runs\n") != std::string::npos);
+  CHECK(balls.out.find("signature.hypot-symmetric    depth 0  runs\n") != std::string::npos);
+  CHECK(balls.out.find("signature.max-symmetric.T    depth 1  runs\n") != std::string::npos);
   const Run rationals = perturb({"list", "laws", "--model", "closures@rational"});
-  CHECK(rationals.out.find("signature.hypot-symmetric    not run: ") != std::string::npos);
+  CHECK(rationals.out.find("signature.hypot-symmetric    depth 0  not run: ") != std::string::npos);
 
   const Run unknown = perturb({"list", "laws", "--model", "no-such-model"});
   CHECK(unknown.status == 2);
