@@ -1,6 +1,5 @@
 #include "proofs/binding/text_law_binding.h"
 
-#include <algorithm>
 #include <string>
 
 #include "proofs/cases/check_case.h"
@@ -28,8 +27,7 @@ LawBinding bind_text_law(std::shared_ptr<const TextLaw> law, const semantics::An
                   laws::detail::denote(model, k.point_context, rhs, type, "the right side")};
             });
           },
-      .derivative_depth = static_cast<int>(
-          std::max(law->equation.lhs->tangent_depth(), law->equation.rhs->tangent_depth()))};
+      .derivative_depth = derivative_depth(*law)};
 }
 
 TextLawBinder text_law_binder(const semantics::AnyModel& model) {

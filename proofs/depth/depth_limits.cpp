@@ -12,10 +12,8 @@ std::string DepthRefusal::to_string() const {
 }
 
 int law_derivative_depth(const LawBinding& binding) {
-  if (binding.derivative_depth) return *binding.derivative_depth;
-  const auto& catalogue = catalogue_derivative_depths();
-  const auto found = catalogue.find(binding.info.id);
-  return found == catalogue.end() ? 0 : found->second;
+  return binding.derivative_depth ? *binding.derivative_depth
+                                  : catalogue_derivative_depth(binding.info.id);
 }
 
 std::vector<DepthRefusal> apply_depth_limits(std::vector<LawBinding>& bindings) {

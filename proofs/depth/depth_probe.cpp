@@ -147,4 +147,10 @@ const std::map<std::string, int, std::less<>>& catalogue_derivative_depths() {
   return depths;
 }
 
+int catalogue_derivative_depth(std::string_view id) {
+  const auto& depths = catalogue_derivative_depths();
+  const auto found = depths.find(id);
+  return found == depths.end() ? 0 : found->second;
+}
+
 }  // namespace perturb::proofs

@@ -19,4 +19,7 @@ namespace perturb::proofs {
 // differential model, by id: computed once, on first use.
 const std::map<std::string, int, std::less<>>& catalogue_derivative_depths();
 
+// That of the catalogue law `id`; 0 for an id the catalogue does not have.
+int catalogue_derivative_depth(std::string_view id);
+
 }  // namespace perturb::proofs

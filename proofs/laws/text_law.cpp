@@ -1,7 +1,6 @@
 #include "proofs/laws/text_law.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 #include "calculus/any_subterm.h"
 #include "calculus/metavariables.h"
@@ -210,6 +209,11 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
   if (!model.higher_order() && !model.via_normal_form)
     return "it reads first-order terms only, and the sides have λ's once f, g, … are replaced";
   return std::nullopt;
+}
+
+int derivative_depth(const TextLaw& law) {
+  return static_cast<int>(
+      std::max(law.equation.lhs->tangent_depth(), law.equation.rhs->tangent_depth()));
 }
 
 }  // namespace perturb::proofs

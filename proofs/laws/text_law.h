@@ -51,6 +51,9 @@ struct TextLaw {
   LawInfo info() const { return LawInfo{id, reference, statement, {}, LawSubject::Calculus}; }
 };
 
+// How deeply the law nests derivatives: the deeper T-nesting of its sides.
+int derivative_depth(const TextLaw& law);
+
 // Why a model that can do what `model` says cannot run law, or nullopt when it can.
 std::optional<std::string> text_law_refusal(const TextLaw& law,
                                             const semantics::Capabilities& model);
