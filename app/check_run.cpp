@@ -85,7 +85,7 @@ void fail_usage(const std::string& message) {
   throw CLI::RuntimeError(kExitBadInput);
 }
 
-std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
+std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
   std::vector<LoadedPlugin> plugins;
   for (const std::string& path : run.record.plugins) {
     auto loaded = load_plugin(path);
@@ -110,8 +110,9 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
     const auto laws = text_laws_of(run);
     proofs::TextLawBindings bound = bind_text_laws(laws, plugins);
     for (const proofs::TextLawRefusal& refusal : bound.refusals) {
-      if (model_selected(run, refusal.model, refusal.foil))
-        std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+      if (!model_selected(run, refusal.model, refusal.foil)) continue;
+      std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+      run.record.not_run.push_back(refusal.to_string());
     }
     all = std::move(bound.bindings);
   }
@@ -128,6 +129,7 @@ std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run) {
                         proofs::law_selected_by_any(refusal.law, run.record.law_patterns);
     if (!model_selected(run, refusal.model, refusal.foil) || !law_ok) continue;
     std::cerr << "perturb: note: " << refusal.to_string() << '\n';
+    run.record.not_run.push_back(refusal.to_string());
     ++depth_refused;
   }
   std::vector<proofs::LawBinding> selected;

@@ -31,9 +31,12 @@ inline constexpr const char* kDefaultReference = "closures@ball";
 
 // The bindings the run's options select: by default every law on every
 // sound model; with equations or a rule file, those laws instead of the
-// catalogue, with a note on stderr for each selected model that cannot read
-// one of them. Bad usage (an unknown model, a bad equation) ends the command.
-std::vector<proofs::LawBinding> select_bindings(const proofs::RunOptions& run);
+// catalogue. A pair the selection names but cannot run (a model that cannot
+// read a text law, a law nesting derivatives deeper than its model
+// supports) gets a note on stderr and a sentence in run.record.not_run, for
+// the summary and the reports. Bad usage (an unknown model, a bad equation)
+// ends the command.
+std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run);
 
 // Refuses (bad usage) a journal that another build wrote, or whose plugins
 // changed since: its units would not be this build's. `what` names the

@@ -21,6 +21,16 @@ std::string declared_checked_against(calculus::Primitive p) {
              : "its own δ-rule only (declared without a Taylor series: ref.* does not draw it)";
 }
 
+// The pairs the selection named that the run did not check, with why, for
+// the summary and report.md.
+std::string not_run_text(const RunOptions& options) {
+  if (options.record.not_run.empty()) return {};
+  std::string text = fmt::format("{} pair{} not run:\n", options.record.not_run.size(),
+                                 options.record.not_run.size() == 1 ? "" : "s");
+  for (const std::string& sentence : options.record.not_run) text += "  " + sentence + "\n";
+  return text;
+}
+
 // One line per declared primitive, for the summary and report.md.
 std::string declared_primitives_text() {
   std::string text;
@@ -396,6 +406,7 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
       report["partial"]["max_time"] = extent.max_time;
   }
   if (hung_cases(results) > 0) report["hangs"] = hangs_json(results, options);
+  for (const std::string& sentence : options.record.not_run) report["not_run"].push_back(sentence);
   for (const calculus::Primitive p : calculus::declared_primitives()) {
     report["declared_primitives"].push_back({{"name", calculus::primitive_name(p)},
                                              {"smooth_set", calculus::spec_of(p).smooth_set},
@@ -421,6 +432,7 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
     text += "**Partial report.** " + extent_text(results, options, extent) + "\n\n";
   if (const std::string declared = declared_primitives_text(); !declared.empty())
     text += declared + "\n";
+  if (const std::string not_run = not_run_text(options); !not_run.empty()) text += not_run + "\n";
   if (const std::uint64_t hung = hung_cases(results); hung > 0) {
     text += fmt::format(
         "**{} case{} hung**: ran longer than --case-timeout and {} discarded as kind hang; "
@@ -576,6 +588,7 @@ std::string summary_text(const std::vector<LawResult>& results, const RunOptions
   if (const std::uint64_t hung = hung_cases(results); hung > 0)
     text += fmt::format("{} case(s) hung past --case-timeout: see the discards above\n", hung);
   text += declared_primitives_text();
+  text += not_run_text(options);
   return text;
 }
 

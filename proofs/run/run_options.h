@@ -82,6 +82,10 @@ struct RunRecord {
   std::string reference;
   // Whether the terminal summary lists each pair's labels (check --stats).
   bool stats = false;
+  // The pairs the selection names that the run does not check, each as a
+  // sentence with its reason ("cdc.D7 is not run on M: it nests derivatives
+  // 2 deep, M supports 1"): the summary and the reports list them.
+  std::vector<std::string> not_run;
 };
 
 struct RunOptions {
