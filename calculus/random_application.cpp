@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cmath>
+#include <vector>
 
+#include "calculus/primitive_domain.h"
 #include "calculus/random_term.h"
 
 namespace perturb::calculus {
@@ -49,7 +51,60 @@ Term argument(Rng& rng, const RealTermDraw& draw, std::uint32_t budget) {
   return draw(random_chance(rng, 1, 2) ? 1 : budget);
 }
 
+// c + 0 * M: c in every model, exactly, whatever M is (strong zeros), along
+// the zero direction; +0 for c = 0 (0 * M may be −0 over doubles).
+Term fixed_at(double c, Term m) { return mk_add(mk_lit(c), mk_mul(mk_lit(0), std::move(m))); }
+
+// Whether p at `point` along the zero direction for its fixed coordinates,
+// and along some direction for its free ones (equal ones at a tie), is
+// inside p's smooth set.
+bool inside_at(Primitive p, const SpecialPoint& point) {
+  Application at;
+  at.x = point.x.value_or(1);
+  at.y = point.y.value_or(1);
+  at.x_moves = !point.x;
+  at.y_moves = spec_of(p).arity == 2 && !point.y;
+  at.same_direction = point.tie;
+  return place_application(p, at).placement == Placement::Inside;
+}
+
+// A free coordinate of p at a special point.
+Term free_coordinate(Rng& rng, Primitive p, bool exponent, const RealTermDraw& draw,
+                     std::uint32_t budget) {
+  if (p == Primitive::Pow && exponent) return natural_literal(rng);
+  Term m = draw(budget);
+  return p == Primitive::Hypot ? positive(rng, std::move(m), false) : m;
+}
+
 }  // namespace
+
+std::optional<Term> special_application(Rng& rng, Primitive p, std::uint32_t budget,
+                                        const RealTermDraw& draw) {
+  std::vector<const SpecialPoint*> inside;
+  for (const SpecialPoint& point : spec_of(p).special_points) {
+    if (inside_at(p, point)) inside.push_back(&point);
+  }
+  if (inside.empty()) return std::nullopt;
+  const SpecialPoint& point = *random_element(rng, inside);
+  const auto coordinate = [&](const std::optional<double>& fixed, bool exponent) {
+    return fixed ? fixed_at(*fixed, draw(1)) : free_coordinate(rng, p, exponent, draw, budget);
+  };
+  if (spec_of(p).arity == 1) return apply(p, coordinate(point.x, false));
+  if (point.tie) {
+    Term m = free_coordinate(rng, p, false, draw, budget);
+    return apply(p, mk_pair(m, m));
+  }
+  Term first = coordinate(point.x, false);
+  return apply(p, mk_pair(std::move(first), coordinate(point.y, true)));
+}
+
+Term random_term_application(Rng& rng, Primitive p, std::uint32_t budget,
+                             const RealTermDraw& draw) {
+  if (random_chance(rng, 1, kSpecialApplicationOdds)) {
+    if (std::optional<Term> special = special_application(rng, p, budget, draw)) return *special;
+  }
+  return random_application(rng, p, budget, draw);
+}
 
 Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw,
                         bool aimed) {

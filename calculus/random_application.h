@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "calculus/random_draws.h"
 #include "calculus/signature.h"
@@ -52,6 +53,25 @@ Term random_application(Rng& rng, Primitive p, std::uint32_t budget, const RealT
 // a nonzero literal (for a δ-rule applied where it holds along every
 // direction).
 Term random_argument_inside(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw);
+
+// p applied at one of its special points (spec §6's table, or a declared
+// primitive's) that lies inside its smooth set, uniformly, whatever the
+// case's point: a fixed coordinate c as c + 0 * M (c in every model, +0 for
+// c = 0 as atan2's cut needs, along the zero direction), a free one as
+// drawn (a natural literal for pow's exponent, kept positive for hypot), a
+// tie as ⟨M, M⟩ (equal values along equal directions: inside). None when p
+// has no such point (the paper's four; recip, whose 0 is its pole, has ±1).
+std::optional<Term> special_application(Rng& rng, Primitive p, std::uint32_t budget,
+                                        const RealTermDraw& draw);
+
+// How often a random term's application of a primitive beyond the paper's
+// four is a special_application: one in kSpecialApplicationOdds.
+inline constexpr std::uint64_t kSpecialApplicationOdds = 2;
+
+// A random term's application of p: in one case in kSpecialApplicationOdds
+// at a special point (special_application), otherwise random_application.
+// So the catalogue's laws meet the special points whatever their points.
+Term random_term_application(Rng& rng, Primitive p, std::uint32_t budget, const RealTermDraw& draw);
 
 // Whether p is defined at every point (at most kinks): it may stand alone
 // where a random term needs a function R → R or R × R → R.

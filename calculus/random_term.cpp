@@ -269,8 +269,8 @@ class TermGenerator {
     const Type r = real_type();
     const Primitive drawn = random_element(rng_, shape_.signature);
     if (!is_paper_primitive(drawn)) {
-      return random_application(rng_, drawn, budget,
-                                [&](std::uint32_t share) { return generate(r, share); });
+      return random_term_application(rng_, drawn, budget,
+                                     [&](std::uint32_t share) { return generate(r, share); });
     }
     const Primitive p = shape_.transcendentals ? drawn : Primitive::Mul;
     if (p != Primitive::Mul) return mk_app(mk_prim(p), generate(r, budget));

@@ -7,8 +7,9 @@ namespace {
 
 thread_local EvaluationRecord* current = nullptr;
 
-void add_once(std::vector<std::string_view>& met, std::string_view why) {
-  if (std::find(met.begin(), met.end(), why) == met.end()) met.push_back(why);
+template <class T>
+void add_once(std::vector<T>& met, T what) {
+  if (std::find(met.begin(), met.end(), what) == met.end()) met.push_back(what);
 }
 
 }  // namespace
@@ -26,6 +27,7 @@ void note_normal_form_reading() {
 void note_primitive_application(calculus::Primitive primitive,
                                 const calculus::Application& application) {
   if (current == nullptr) return;
+  if (!calculus::spec_of(primitive).special_points.empty()) add_once(current->applied, primitive);
   if (const auto why = calculus::special_point_at(primitive, application.x, application.y))
     add_once(current->special_points, *why);
   const calculus::ApplicationPlace place = calculus::place_application(primitive, application);

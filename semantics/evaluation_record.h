@@ -18,6 +18,9 @@ namespace perturb::semantics {
 
 struct EvaluationRecord {
   bool via_normal_form = false;
+  // The primitives with special points that were applied, each once, in
+  // the order first applied: the cases that could have met a special point.
+  std::vector<calculus::Primitive> applied;
   // The special points met, as their SpecialPoint::why, each once, in the
   // order first met.
   std::vector<std::string_view> special_points;
@@ -47,8 +50,9 @@ class EvaluationRecording {
 // through its normal form.
 void note_normal_form_reading();
 
-// Notes, in the current record if there is one, the special point of
-// primitive at the application, if it is one, and where the application lies.
+// Notes, in the current record if there is one, that primitive was applied
+// (if it has special points), the special point of primitive at the
+// application, if it is one, and where the application lies.
 void note_primitive_application(calculus::Primitive primitive,
                                 const calculus::Application& application);
 

@@ -274,11 +274,15 @@ Outcome check_sides_unlabelled(const C& c, const Case& k, const semantics::Toler
   return check_sides_once(c, k, tolerance, compare_seed, make_sides);
 }
 
-// Notes in outcome what its evaluation met, as labels: special:WHY for a
-// special point (and special for any), kink:F for an application of F at a
+// Notes in outcome what its evaluation met, as labels: applied:F for an
+// application of F, a primitive with special points (and applied for any),
+// special:WHY for a special point (and special for any), kink:F for an application of F at a
 // kink, and whether a term was read through its normal form.
 inline void label_by_record(Outcome& outcome, const semantics::EvaluationRecord& record) {
   outcome.via_normal_form = record.via_normal_form;
+  if (!record.applied.empty()) outcome.labels.push_back("applied");
+  for (const calculus::Primitive primitive : record.applied)
+    outcome.labels.push_back("applied:" + std::string(calculus::spec_of(primitive).name));
   if (!record.special_points.empty()) outcome.labels.push_back("special");
   for (const std::string_view why : record.special_points)
     outcome.labels.push_back("special:" + std::string(why));

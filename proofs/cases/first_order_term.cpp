@@ -59,7 +59,7 @@ class Generator {
     if (!calculus::is_real(type) || size <= 1) return leaf(type);
     if (!options_.beyond_paper.empty() && calculus::random_chance(rng_, 1, 3)) {
       const calculus::Primitive p = calculus::random_element(rng_, options_.beyond_paper);
-      return calculus::random_application(rng_, p, size - 1, [&](std::uint32_t share) {
+      return calculus::random_term_application(rng_, p, size - 1, [&](std::uint32_t share) {
         return term(calculus::real_type(), share);
       });
     }

@@ -5,10 +5,13 @@
 #include "calculus/random_application.h"
 
 #include <catch2/catch.hpp>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "calculus/primitive_domain.h"
+#include "calculus/print.h"
 #include "calculus/random_term.h"
 #include "calculus/typecheck.h"
 
@@ -169,4 +172,100 @@ TEST_CASE("pow's random applications take a natural exponent in about half of th
   }
   CHECK(natural > kDraws / 3);
   CHECK(natural < 2 * kDraws / 3);
+}
+
+namespace {
+
+// Whether term's value changes with x near x: 0 * x does not move, whatever
+// its syntax.
+bool moves_at(const Term& term, double x) {
+  const double here = value_of(term, x).first;
+  return value_of(term, x + 1e-3).first != here || value_of(term, x - 1e-3).first != here;
+}
+
+// The special point of term's outermost application at x, if it is at one,
+// with where the application lies.
+struct SpecialPlace {
+  std::optional<std::string_view> why;
+  ApplicationPlace place;
+};
+
+SpecialPlace special_place_at(const Term& term, double x) {
+  const Primitive p = prim_of(app_fn(term));
+  const Term& argument = app_arg(term);
+  if (spec_of(p).arity == 1) {
+    const double at = value_of(argument, x).first;
+    return {special_point_at(p, at, 0),
+            place_application(p, {.x = at, .x_moves = moves_at(argument, x)})};
+  }
+  const auto [first, second] = components(argument);
+  const double at_x = value_of(first, x).first;
+  const double at_y = value_of(second, x).first;
+  return {special_point_at(p, at_x, at_y),
+          place_application(p, {.x = at_x,
+                                .y = at_y,
+                                .x_moves = moves_at(first, x),
+                                .y_moves = moves_at(second, x),
+                                .same_direction = first == second})};
+}
+
+}  // namespace
+
+TEST_CASE("special applications lie at one of the primitive's special points, inside, at every x",
+          "[random-application]") {
+  const Context context({{"x", real_type()}});
+  const std::map<Primitive, std::set<std::string_view>> expected = {
+      {Primitive::Recip, {"one"}},  // its zero is its pole
+      {Primitive::Log, {"one"}},
+      {Primitive::Sqrt, {"zero", "one", "square"}},
+      {Primitive::Pow, {"zero-base", "exponent-0", "exponent-1", "negative-base"}},
+      {Primitive::Tanh, {"zero"}},
+      {Primitive::Atan2, {"axis", "cut"}},
+      {Primitive::Hypot, {"axis", "tie"}},
+      {Primitive::Abs, {"kink", "one"}},
+      {Primitive::Max, {"tie"}},
+      {Primitive::Min, {"tie"}},
+      {Primitive::Sign, {"zero"}},
+  };
+  for (const Primitive p : kStandardPrimitives) {
+    std::set<std::string_view> seen;
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+      Rng rng(seed);
+      const std::optional<Term> term = special_application(
+          rng, p, 6, [&](std::uint32_t budget) { return drawn_argument(rng, budget); });
+      INFO(primitive_name(p) << ", seed " << seed);
+      if (is_paper_primitive(p)) {
+        CHECK_FALSE(term);
+        continue;
+      }
+      REQUIRE(term);
+      const auto type = type_of(context, *term);
+      REQUIRE(type.ok());
+      CHECK(*type == real_type());
+      for (double x = -3; x <= 3; x += 0.25) {
+        INFO(to_string(*term, context) << " at x = " << x);
+        const SpecialPlace at = special_place_at(*term, x);
+        REQUIRE(at.why);
+        CHECK(at.place.placement == Placement::Inside);
+        seen.insert(*at.why);
+      }
+    }
+    if (!is_paper_primitive(p)) CHECK(seen == expected.at(p));
+  }
+}
+
+TEST_CASE("a random term's application is special in about one case in kSpecialApplicationOdds",
+          "[random-application]") {
+  int special = 0;
+  constexpr int kDraws = 400;
+  for (int seed = 0; seed < kDraws; ++seed) {
+    Rng rng(static_cast<std::uint64_t>(seed));
+    const Term term = random_term_application(
+        rng, Primitive::Sqrt, 6, [&](std::uint32_t budget) { return drawn_argument(rng, budget); });
+    // sqrt's other arguments, exp M and M * M + c, meet 0, 1 and 4 at
+    // neither point.
+    if (special_place_at(term, 2.5).why && special_place_at(term, -1.5).why) ++special;
+  }
+  CHECK(special > kDraws / static_cast<int>(kSpecialApplicationOdds) * 2 / 3);
+  CHECK(special < kDraws / static_cast<int>(kSpecialApplicationOdds) * 4 / 3);
 }

@@ -20,7 +20,8 @@ Application still(double x, double y = 0) { return {x, y, false, false, false}; 
 
 }  // namespace
 
-TEST_CASE("a recording holds the special points met, each once", "[evaluation-record]") {
+TEST_CASE("a recording holds the primitives applied and the special points met, each once",
+          "[evaluation-record]") {
   semantics::note_primitive_application(Primitive::Max, still(1, 1));  // no recording: ignored
   EvaluationRecord outer;
   {
@@ -40,8 +41,13 @@ TEST_CASE("a recording holds the special points met, each once", "[evaluation-re
     CHECK(inner.via_normal_form);
     CHECK(inner.beyond_double_range);
     semantics::note_primitive_application(Primitive::Abs, still(0));
+    semantics::note_primitive_application(Primitive::Sin, still(0));  // no special points
+    CHECK(inner.applied == std::vector<Primitive>{Primitive::Pow});
   }
   CHECK(outer.special_points == std::vector<std::string_view>{"tie", "square", "kink"});
+  // Sqrt once although applied twice, once off its special points.
+  CHECK(outer.applied ==
+        std::vector<Primitive>{Primitive::Max, Primitive::Min, Primitive::Sqrt, Primitive::Abs});
   CHECK_FALSE(outer.via_normal_form);
   CHECK_FALSE(outer.beyond_double_range);
   CHECK(outer.outside.empty());
