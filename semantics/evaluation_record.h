@@ -28,6 +28,11 @@ struct EvaluationRecord {
   // kink, as their ApplicationPlace::why, each once, in the order first met.
   std::vector<std::string_view> outside;
   std::vector<std::string_view> kinks;
+  // The applications whose enclosure (over balls) reaches where the
+  // primitive is not smooth although its midpoint is inside, as the
+  // ApplicationPlace::why there, each once: a value that is not finite there
+  // may be the enclosure's, not the model's (sin π over balls holds 0).
+  std::vector<std::string_view> straddled;
   // Whether a value exceeded the largest double (noted by the certified
   // models, whose arithmetic has no such bound: models/scalars/ball.h).
   bool beyond_double_range = false;
@@ -55,6 +60,11 @@ void note_normal_form_reading();
 // application, if it is one, and where the application lies.
 void note_primitive_application(calculus::Primitive primitive,
                                 const calculus::Application& application);
+
+// Notes, in the current record if there is one, that an enclosure of an
+// application of primitive also holds the point `at` (its arguments' 0 where
+// they straddle it), if `at` is not inside primitive's smooth set.
+void note_straddled_application(calculus::Primitive primitive, const calculus::Application& at);
 
 // Notes, in the current record if there is one, that a value exceeded the
 // largest double.

@@ -118,6 +118,18 @@ void note(calculus::Primitive primitive, const Tagged<F>& x, const Tagged<F>& y 
   if (application.x == application.y && (application.x_moves || application.y_moves))
     application.same_direction = (x - y).is_unperturbed();
   semantics::note_primitive_application(primitive, application);
+  if constexpr (std::same_as<F, Ball>) {
+    // An argument's enclosure that holds 0 without being 0: the point may
+    // lie on a boundary its midpoint is off.
+    const auto straddles = [](const Ball& b) {
+      return !certainly_positive(b) && !certainly_negative(b) && !certainly_zero(b);
+    };
+    calculus::Application at_zero = application;
+    if (straddles(x.primal_value())) at_zero.x = 0;
+    if (straddles(y.primal_value())) at_zero.y = 0;
+    if (at_zero.x != application.x || at_zero.y != application.y)
+      semantics::note_straddled_application(primitive, at_zero);
+  }
 }
 
 // log(a + n): the k-th derivative of log is (−1)ᵏ⁻¹(k−1)!/aᵏ.

@@ -292,7 +292,8 @@ inline void label_by_record(Outcome& outcome, const semantics::EvaluationRecord&
 
 // Applies spec §6's four outcomes to an outcome checked under record: a
 // case with an application outside is not decided; a non-finite value where
-// a value went beyond the double range is an overflow.
+// a value went beyond the double range is an overflow, and one where an
+// enclosure reached outside a smooth set is undecided (Rounding).
 inline void decide_at_the_edges(Outcome& outcome, const semantics::EvaluationRecord& record) {
   if (!record.outside.empty() && outcome.verdict != Verdict::Discarded) {
     outcome.verdict = Verdict::Discarded;
@@ -307,6 +308,16 @@ inline void decide_at_the_edges(Outcome& outcome, const semantics::EvaluationRec
     outcome.verdict = Verdict::Discarded;
     outcome.discard_kind = DiscardKind::Overflow;
     outcome.detail = std::string(kOverflowDetail);
+    return;
+  }
+  if (outcome.verdict == Verdict::Failed && outcome.failure == FailureKind::NonFinite &&
+      !record.straddled.empty()) {
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::Rounding;
+    outcome.detail = "undecided: an enclosure reaches where a primitive is not smooth (" +
+                     std::string(record.straddled.front()) + ")";
+    outcome.difference.reset();
+    outcome.certified = false;
   }
 }
 

@@ -72,3 +72,17 @@ TEST_CASE("a recording holds the kinks and the applications outside, each once",
   CHECK(record.kinks == std::vector<std::string_view>{"abs: kink at 0", "max: tie"});
   CHECK(record.outside == std::vector<std::string_view>{"log: x <= 0", "recip: pole at 0"});
 }
+
+TEST_CASE("a recording holds the straddled applications whose other point is not inside",
+          "[evaluation-record]") {
+  EvaluationRecord record;
+  {
+    const EvaluationRecording recording(record);
+    semantics::note_straddled_application(Primitive::Sqrt, still(0));  // inside: the zero direction
+    semantics::note_straddled_application(Primitive::Log, still(0));
+    semantics::note_straddled_application(Primitive::Log, still(0));
+  }
+  CHECK(record.straddled == std::vector<std::string_view>{"log: x <= 0"});
+  CHECK(record.outside.empty());
+  CHECK(record.special_points.empty());
+}

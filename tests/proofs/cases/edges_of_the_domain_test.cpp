@@ -25,6 +25,11 @@ LawResult run_certified(std::string_view equation, std::string_view model, std::
   return run_laws({bindings[0]}, small_run(1, cases)).front();
 }
 
+// The result of a text law on one model, as it is.
+LawResult run_one_text(std::string_view equation, std::string_view model, std::uint64_t cases) {
+  return run_laws({text_law_on(equation, model)}, small_run(1, cases)).front();
+}
+
 }  // namespace
 
 TEST_CASE("a case with an application outside its domain is not decided", "[edges]") {
@@ -51,6 +56,30 @@ TEST_CASE("sqrt at 0 is inside along the zero direction only", "[edges]") {
   REQUIRE(along_d.discards.size() == 1);
   CHECK(along_d.discards.begin()->first ==
         "outside the domain: sqrt: boundary 0 along a nonzero direction");
+}
+
+TEST_CASE("a value that is not finite where an enclosure straddles a boundary is undecided",
+          "[edges]") {
+  // sin π is 0 in the reals, 1.2e-16 in double and a ball around 0: pow's
+  // base there, along a moving exponent, is inside by its midpoint and
+  // outside by the rest of its enclosure, where the log of the derivative
+  // is not finite.
+  const std::string_view equation =
+      "forall d : R. T pow <<0, d * d + 1>, <sin (atan2 <0, -1>), 0>> = "
+      "T pow <<0, d * d + 1>, <sin (atan2 <0, -1>), 0>>";
+  const LawResult result = run_one_text(equation, "closures@ball", 20);
+  CHECK(result.failed == 0);
+  CHECK(result.discarded == 20);
+  REQUIRE(result.discards.size() == 1);
+  CHECK(result.discards.begin()->first ==
+        "undecided: an enclosure reaches where a primitive is not smooth (pow: base 0, exponent "
+        "<= 0)");
+  CHECK(result.discards.begin()->second.kind == DiscardKind::Rounding);
+  // A base whose enclosure is off 0 stays decided.
+  CHECK(run_one_text("forall d : R. T pow <<0, d * d + 1>, <sin 1, 0>> = "
+                     "T pow <<0, d * d + 1>, <sin 1, 0>>",
+                     "closures@ball", 20)
+            .passed == 20);
 }
 
 TEST_CASE("a kink is decided, with the models' convention, and labelled", "[edges]") {
