@@ -56,6 +56,10 @@
 //                                                        refused, the others' random
 //                                                        terms nest T at most d − the
 //                                                        law's own (proofs/depth/)
+//   points            static constexpr double            a real coordinate of a point
+//                     kSpecialPoints[] = {…} (finite)    is one of these in one draw in
+//                                                        four (proofs/cases/
+//                                                        case_generator.h)
 //
 // Three more opt-ins are a model's fast paths, which stay inside the model:
 //   shares_evaluation c.shared(f) -> Morphism            the interpreter passes the
@@ -220,6 +224,18 @@ concept DeclaresDepth = requires {
   { C::kMaxDerivativeDepth } -> std::convertible_to<int>;
 };
 
+// points: reals where the model expects to go wrong (a library's own
+// branch points, thresholds of its series), for the cases' points.
+template <class C>
+concept DeclaresSpecialPoints = requires {
+  std::span<const double>(C::kSpecialPoints);
+};
+
+// Whether every one of points is finite (a literal of the calculus).
+consteval bool all_finite(std::span<const double> points) {
+  return std::ranges::all_of(points, [](double x) { return x - x == 0; });
+}
+
 // fast_tangent_hat: T̂ faster than Λ(T(ev)∘t).
 template <class C>
 concept HasFastTangentHat = CartesianDifferentialCategory<C> && CartesianClosedCategory<C> &&
@@ -250,6 +266,8 @@ struct Capabilities {
   bool fast_tangent_hat = false;
   // The deepest derivative nesting it supports; 0: no bound.
   std::uint8_t max_derivative_depth = 0;
+  // Its own special points (kSpecialPoints), if it has some.
+  std::span<const double> (*special_points)() = nullptr;
 
   bool higher_order() const { return differential && closed; }
   bool hosts(calculus::Primitive primitive) const {
@@ -316,6 +334,10 @@ requires(!ErasedModel<M>) consteval Capabilities capabilities_of() {
     static_assert(M::kMaxDerivativeDepth >= 1 && M::kMaxDerivativeDepth <= 255,
                   "kMaxDerivativeDepth must be between 1 and 255");
     capabilities.max_derivative_depth = static_cast<std::uint8_t>(M::kMaxDerivativeDepth);
+  }
+  if constexpr (DeclaresSpecialPoints<M>) {
+    static_assert(all_finite(M::kSpecialPoints), "kSpecialPoints must be finite");
+    capabilities.special_points = +[] { return std::span<const double>(M::kSpecialPoints); };
   }
   return capabilities;
 }

@@ -25,7 +25,9 @@ GeneratorOptions generator_options(const LawBinding& binding, std::uint32_t max_
           .certified = model.certified,
           .transcendentals = model.transcendentals,
           .beyond_paper = paper_signature ? 0 : beyond_paper,
-          .max_tangent_depth = binding.max_tangent_depth};
+          .max_tangent_depth = binding.max_tangent_depth,
+          .model_points = paper_signature || !model.special_points ? std::span<const double>()
+                                                                   : model.special_points()};
 }
 
 }  // namespace perturb::proofs

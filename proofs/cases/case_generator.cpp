@@ -132,6 +132,8 @@ Term CaseGenerator::point_term(const Type& type) {
     return calculus::mk_pair(point_term(type->left()), std::move(right));
   }
   if (calculus::is_arrow(type)) return random_term(Context{}, type);
+  if (!options_.model_points.empty() && calculus::random_chance(rng_, 1, kModelPointOdds))
+    return calculus::mk_lit(calculus::random_element(rng_, options_.model_points));
   return calculus::mk_lit(calculus::random_literal(rng_));
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,15 @@ struct GeneratorOptions {
   // tangent_depth), for a model that nests derivatives only so deep; none:
   // no bound (and no draw spent on it).
   std::optional<std::uint32_t> max_tangent_depth = std::nullopt;
+  // The model's own special points (semantics/capabilities.h,
+  // kSpecialPoints): a real coordinate of a point is one of them in one
+  // draw in kModelPointOdds; none: no draw spent on it.
+  std::span<const double> model_points = {};
 };
+
+// How often a real coordinate of a point is one of the model's own special
+// points, when it has some.
+inline constexpr std::uint64_t kModelPointOdds = 4;
 
 // How many draws a random term gets to nest its T's within
 // GeneratorOptions::max_tangent_depth before it is drawn without T.
@@ -89,8 +98,9 @@ class CaseGenerator {
   // Adds name : type to the point context, with a random closed term as its value.
   void point(Case& into, std::string name, const calculus::Type& type);
 
-  // A random closed term of the type: literals at R, pairs at products,
-  // random closed terms at arrows.
+  // A random closed term of the type: literals at R (one of the model's own
+  // special points in one draw in kModelPointOdds, when it has some), pairs
+  // at products, random closed terms at arrows.
   calculus::Term point_term(const calculus::Type& type);
 
   // A random term of the fragment the options allow.
