@@ -24,10 +24,10 @@ std::string derivative_text(int order) {
 }
 
 // Where a case is aimed (spec §6's special points, where derivative
-// libraries go wrong; the random literals never give 0): in one case in two
-// f is one primitive applied to small arguments, often x itself
+// libraries go wrong; the random literals never give 0): in two cases in
+// three f is one primitive applied to small arguments, often x itself
 // (CaseGenerator::applied_primitive), and a one of that primitive's special
-// coordinates; in one in four f is as drawn and a is 0 or ±1.
+// coordinates; in one in six f is as drawn and a is 0 or ±1.
 constexpr double kUnitPoints[] = {0.0, 1.0, -1.0};
 
 // The first coordinates of p's special points (where its first argument,
@@ -66,12 +66,14 @@ std::shared_ptr<const TextLaw> reference_law(int order, const std::string& refer
 
 Case generate_reference_case(const TextLaw& law, CaseGenerator& gen) {
   Case k = generate_text_law_case(law, gen);
-  switch (calculus::random_below(gen.rng(), 4)) {
+  switch (calculus::random_below(gen.rng(), 6)) {
     case 0:
       k.point.back() = calculus::mk_lit(calculus::random_element(gen.rng(), kUnitPoints));
       break;
     case 1:
-    case 2: {
+    case 2:
+    case 3:
+    case 4: {
       CaseTerm& f = k.terms.front();
       CaseGenerator::AppliedPrimitive applied = gen.applied_primitive(f.context);
       f.term = std::move(applied.term);
