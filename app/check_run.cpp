@@ -85,6 +85,17 @@ void fail_usage(const std::string& message) {
   throw CLI::RuntimeError(kExitBadInput);
 }
 
+namespace {
+
+// A pair the selection names but the run does not check: a note now, and a
+// line of the summary and the reports later.
+void note_not_run(proofs::RunOptions& run, std::string sentence) {
+  std::cerr << "perturb: note: " << sentence << '\n';
+  run.record.not_run.push_back(std::move(sentence));
+}
+
+}  // namespace
+
 std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
   std::vector<LoadedPlugin> plugins;
   for (const std::string& path : run.record.plugins) {
@@ -110,9 +121,7 @@ std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
     const auto laws = text_laws_of(run);
     proofs::TextLawBindings bound = bind_text_laws(laws, plugins);
     for (const proofs::TextLawRefusal& refusal : bound.refusals) {
-      if (!model_selected(run, refusal.model, refusal.foil)) continue;
-      std::cerr << "perturb: note: " << refusal.to_string() << '\n';
-      run.record.not_run.push_back(refusal.to_string());
+      if (model_selected(run, refusal.model, refusal.foil)) note_not_run(run, refusal.to_string());
     }
     all = std::move(bound.bindings);
   }
@@ -128,8 +137,7 @@ std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
     const bool law_ok = run.record.law_patterns.empty() ||
                         proofs::law_selected_by_any(refusal.law, run.record.law_patterns);
     if (!model_selected(run, refusal.model, refusal.foil) || !law_ok) continue;
-    std::cerr << "perturb: note: " << refusal.to_string() << '\n';
-    run.record.not_run.push_back(refusal.to_string());
+    note_not_run(run, refusal.to_string());
     ++depth_refused;
   }
   std::vector<proofs::LawBinding> selected;

@@ -52,18 +52,24 @@ Term argument(Rng& rng, const RealTermDraw& draw, std::uint32_t budget) {
 }
 
 // c + 0 * M: c in every model, exactly, whatever M is (strong zeros), along
-// the zero direction; +0 for c = 0 (0 * M may be −0 over doubles).
-Term fixed_at(double c, Term m) { return mk_add(mk_lit(c), mk_mul(mk_lit(0), std::move(m))); }
+// the zero direction. For c = 0, 0 * (M * M): the literal 0 is the empty
+// sum, which would leave 0 * M, −0 over doubles where M < 0 (and atan2's cut
+// tells −0 from +0); M * M ≥ 0 makes it +0.
+Term fixed_at(double c, const Term& m) {
+  if (c == 0) return mk_mul(mk_lit(0), mk_mul(m, m));
+  return mk_add(mk_lit(c), mk_mul(mk_lit(0), m));
+}
 
 // Whether p at `point` along the zero direction for its fixed coordinates,
 // and along some direction for its free ones (equal ones at a tie), is
 // inside p's smooth set.
 bool inside_at(Primitive p, const SpecialPoint& point) {
+  const bool binary = spec_of(p).arity == 2;
   Application at;
   at.x = point.x.value_or(1);
-  at.y = point.y.value_or(1);
+  at.y = binary ? point.y.value_or(1) : 0;
   at.x_moves = !point.x;
-  at.y_moves = spec_of(p).arity == 2 && !point.y;
+  at.y_moves = binary && !point.y;
   at.same_direction = point.tie;
   return place_application(p, at).placement == Placement::Inside;
 }
@@ -91,7 +97,8 @@ std::optional<Term> special_application(Rng& rng, Primitive p, std::uint32_t bud
   };
   if (spec_of(p).arity == 1) return apply(p, coordinate(point.x, false));
   if (point.tie) {
-    Term m = free_coordinate(rng, p, false, draw, budget);
+    // M twice: half the budget each, as the pairs of random_application.
+    Term m = free_coordinate(rng, p, false, draw, std::max<std::uint32_t>(budget / 2, 1));
     return apply(p, mk_pair(m, m));
   }
   Term first = coordinate(point.x, false);

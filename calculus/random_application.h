@@ -56,10 +56,10 @@ Term random_argument_inside(Rng& rng, Primitive p, std::uint32_t budget, const R
 
 // p applied at one of its special points (spec §6's table, or a declared
 // primitive's) that lies inside its smooth set, uniformly, whatever the
-// case's point: a fixed coordinate c as c + 0 * M (c in every model, +0 for
-// c = 0 as atan2's cut needs, along the zero direction), a free one as
-// drawn (a natural literal for pow's exponent, kept positive for hypot), a
-// tie as ⟨M, M⟩ (equal values along equal directions: inside). None when p
+// case's point: a fixed coordinate c as c + 0 * M (c in every model, along
+// the zero direction; 0 as 0 * (M * M), +0 as atan2's cut needs), a free one
+// as drawn (a natural literal for pow's exponent, kept positive for hypot),
+// a tie as ⟨M, M⟩ (equal values along equal directions: inside). None when p
 // has no such point (the paper's four; recip, whose 0 is its pole, has ±1).
 std::optional<Term> special_application(Rng& rng, Primitive p, std::uint32_t budget,
                                         const RealTermDraw& draw);

@@ -46,7 +46,7 @@ void note_primitive_application(calculus::Primitive primitive,
 void note_straddled_application(calculus::Primitive primitive, const calculus::Application& at) {
   if (current == nullptr) return;
   const calculus::ApplicationPlace place = calculus::place_application(primitive, at);
-  if (place.placement != calculus::Placement::Inside) add_once(current->straddled, place.why);
+  if (place.placement == calculus::Placement::Outside) add_once(current->straddled, place.why);
 }
 
 void note_beyond_double_range() {

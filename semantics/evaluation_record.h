@@ -63,7 +63,8 @@ void note_primitive_application(calculus::Primitive primitive,
 
 // Notes, in the current record if there is one, that an enclosure of an
 // application of primitive also holds the point `at` (its arguments' 0 where
-// they straddle it), if `at` is not inside primitive's smooth set.
+// they straddle it), if `at` is outside primitive's smooth set (a kink
+// there gives finite values: it excuses nothing).
 void note_straddled_application(calculus::Primitive primitive, const calculus::Application& at);
 
 // Notes, in the current record if there is one, that a value exceeded the

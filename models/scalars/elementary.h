@@ -122,7 +122,8 @@ void note(calculus::Primitive primitive, const Tagged<F>& x, const Tagged<F>& y 
     // An argument's enclosure that holds 0 without being 0: the point may
     // lie on a boundary its midpoint is off.
     const auto straddles = [](const Ball& b) {
-      return !certainly_positive(b) && !certainly_negative(b) && !certainly_zero(b);
+      return b.is_finite() && !certainly_positive(b) && !certainly_negative(b) &&
+             !certainly_zero(b);
     };
     calculus::Application at_zero = application;
     if (straddles(x.primal_value())) at_zero.x = 0;

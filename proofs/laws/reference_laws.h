@@ -30,9 +30,9 @@ std::shared_ptr<const TextLaw> reference_law(int order, const std::string& refer
 // is not one (for perturb repro).
 std::string reference_of_statement(const std::string& statement);
 
-// A random case of a reference law: f and a; in one case in two f is one
+// A random case of a reference law: f and a; in two cases in three f is one
 // primitive applied to small arguments and a one of its special
-// coordinates, in one in four a is 0 or ±1.
+// coordinates, in one in six a is 0 or ±1.
 Case generate_reference_case(const TextLaw& law, CaseGenerator& gen);
 
 }  // namespace perturb::proofs

@@ -73,7 +73,7 @@ TEST_CASE("a recording holds the kinks and the applications outside, each once",
   CHECK(record.outside == std::vector<std::string_view>{"log: x <= 0", "recip: pole at 0"});
 }
 
-TEST_CASE("a recording holds the straddled applications whose other point is not inside",
+TEST_CASE("a recording holds the straddled applications whose other point is outside",
           "[evaluation-record]") {
   EvaluationRecord record;
   {
@@ -81,6 +81,7 @@ TEST_CASE("a recording holds the straddled applications whose other point is not
     semantics::note_straddled_application(Primitive::Sqrt, still(0));  // inside: the zero direction
     semantics::note_straddled_application(Primitive::Log, still(0));
     semantics::note_straddled_application(Primitive::Log, still(0));
+    semantics::note_straddled_application(Primitive::Abs, moving(0));  // a kink: finite
   }
   CHECK(record.straddled == std::vector<std::string_view>{"log: x <= 0"});
   CHECK(record.outside.empty());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/scalars/tag.h"
+#include "semantics/evaluation_record.h"
 
 using namespace perturb::models;
 using perturb::calculus::Primitive;
@@ -163,4 +164,22 @@ TEST_CASE(
   const Ball jump = sign(Tagged<Ball>(straddling)).primal_value();
   CHECK(arb_contains_si(jump.get(), 1));
   CHECK(arb_contains_si(jump.get(), -1));
+}
+
+TEST_CASE("over balls an argument straddling 0 is noted where 0 is outside, and only there",
+          "[elementary]") {
+  // A ball holding 0 whose midpoint, 1e-20, is not 0.
+  const Ball straddling = Ball(1e-20) + (Ball(1) / Ball(3) - Ball(1) / Ball(3));
+  REQUIRE(arb_contains_zero(straddling.get()));
+  const Tagged<Ball> moving = Tagged<Ball>(straddling) + Tagged<Ball>::infinitesimal(fresh_tag());
+  perturb::semantics::EvaluationRecord record;
+  {
+    const perturb::semantics::EvaluationRecording recording(record);
+    (void)log(Tagged<Ball>(Ball(2)) + moving);    // off 0: nothing
+    (void)abs(moving);                            // at 0 a kink, whose values are finite: nothing
+    (void)log(Tagged<Ball>(Ball(std::nan(""))));  // not finite: no enclosure to speak of
+    CHECK(record.straddled.empty());
+    (void)log(moving);
+  }
+  CHECK(record.straddled == std::vector<std::string_view>{"log: x <= 0"});
 }
