@@ -20,6 +20,7 @@
 #include "app/memory_budget.h"
 #include "app/mpi_session.h"
 #include "app/option_checks.h"
+#include "app/plugin_loader.h"
 #include "app/report_files.h"
 #include "proofs/report/provenance.h"
 #include "proofs/run/journal.h"
@@ -281,9 +282,7 @@ void add_check_command(CLI::App& app) {
                   "and the derivatives up to order 4 of random terms R -> R, each a failure only "
                   "where perturb's own closures agrees with the reference (docs/checker.md)")
           ->expected(0, 1);
-  command->add_option("--plugin", arguments.run.record.plugins,
-                      "Load the models and primitives a plugin library registers (repeatable; "
-                      "proofs/plugin_api.h, docs/declaring-a-primitive.md)");
+  add_plugin_option(command, arguments.run.record.plugins);
   command->add_option("--cases", arguments.run.engine.cases, "Random cases per law and model")
       ->check(unsigned_integer_check())
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}))

@@ -9,6 +9,7 @@
 #include "app/input.h"
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
+#include "app/plugin_loader.h"
 #include "app/report_files.h"
 #include "lab/confluence_report.h"
 #include "lab/normalisation_report.h"
@@ -49,6 +50,13 @@ std::vector<calculus::UserRule> read_rule_file(const std::string& path) {
 }
 
 int run_confluence(ConfluenceArguments& arguments) {
+  // The plugins first: the rule file may name primitives they declare.
+  auto plugins = load_plugins(arguments.options.plugins);
+  if (!plugins) return report_error("", plugins.error());
+  for (const LoadedPlugin& plugin : *plugins) {
+    for (const semantics::AnyModel& model : plugin.models)
+      arguments.options.also_models.push_back(model);
+  }
   for (const std::string& name : arguments.rules) {
     const auto rule = calculus::parse_rule(name);
     if (!rule) {
@@ -114,6 +122,11 @@ void add_confluence_command(CLI::App& conjecture) {
                       "they are sound");
   command->add_option("--report", arguments->report_dir,
                       "Write report.json and report.md to this directory");
+  command
+      ->add_option("--plugin", arguments->options.plugins,
+                   "Load a plugin library (repeatable): its sound models compare the normal "
+                   "forms too, and --rule-file may name the primitives it declares")
+      ->allow_extra_args(false);
   command->callback([arguments] {
     if (const int status = run_confluence(*arguments); status != 0) {
       throw CLI::RuntimeError(status);

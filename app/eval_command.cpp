@@ -1,4 +1,4 @@
-// `perturb eval INPUT | -e TERM | -f FILE [--model NAME] [--at x=TERM …] [--json]`
+// `perturb eval INPUT | -e TERM | -f FILE [--model NAME] [--plugin LIB …] [--at x=TERM …] [--json]`
 //
 // Interprets the term in a model (spec §5; default `closures`) and prints its
 // value at the point given by --at. The --at variables, in order, are the
@@ -30,9 +30,9 @@
 #include "app/input.h"
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
+#include "app/plugin_loader.h"
 #include "calculus/normalize.h"
 #include "calculus/print.h"
-#include "models/builtin_models.h"
 #include "semantics/evaluation_budget.h"
 #include "semantics/interpret.h"
 #include "semantics/model_refusal.h"
@@ -148,6 +148,7 @@ struct EvalOptions {
   std::uint64_t print_limit = calculus::kDefaultPrintLimit;
   std::string model = "closures";
   std::vector<std::string> at;
+  std::vector<std::string> plugins;
   bool json = false;
   double max_seconds = 0;  // 0: no limit
   std::uint64_t max_steps = semantics::ModelConfig{}.max_evaluation_steps;
@@ -197,6 +198,9 @@ int evaluate_in(const C& c, const std::string& origin, const calculus::Program& 
 }
 
 int run_eval(const EvalOptions& options) {
+  // The plugins first: the term may name primitives they declare.
+  auto plugins = load_plugins(options.plugins);
+  if (!plugins) return report_error("", plugins.error());
   std::vector<AtBinding> bindings;
   calculus::Context context;
   for (const std::string& argument : options.at) {
@@ -219,7 +223,7 @@ int run_eval(const EvalOptions& options) {
     return report_error(input->origin, error);
   }
   const std::optional<semantics::AnyModel> model =
-      models::builtin_model(options.model, {.max_evaluation_steps = options.max_steps});
+      find_model(options.model, *plugins, {.max_evaluation_steps = options.max_steps});
   if (model) {
     try {
       return evaluate_in(*model, input->origin, *program, bindings, options.json,
@@ -230,7 +234,7 @@ int run_eval(const EvalOptions& options) {
                                           std::nullopt});
     }
   } else {
-    return report_error("", {models::unknown_model_message(options.model), std::nullopt});
+    return report_error("", {unknown_model_message(options.model, *plugins), std::nullopt});
   }
 }
 
@@ -243,7 +247,9 @@ void add_eval_command(CLI::App& app) {
   add_program_arguments(command, options->source);
   add_print_limit_option(command, options->print_limit);
   command->add_option("--model", options->model,
-                      "The model (default closures; see perturb list models)");
+                      "The model (default closures; see perturb list models), built-in or a "
+                      "plugin's");
+  add_plugin_option(command, options->plugins);
   command
       ->add_option("--at", options->at,
                    "A value for a free variable: NAME=TERM, TERM any closed term, e.g. x=2, "
@@ -253,7 +259,8 @@ void add_eval_command(CLI::App& app) {
   command
       ->add_option("--max-steps", options->max_steps,
                    "Give up with exit status 1 when the evaluation takes more than this many steps "
-                   "(applications of morphisms, in closures and its foils; default 100000000)")
+                   "(applications of morphisms, in closures and its foils; default 100000000; "
+                   "a plugin's model keeps its own budget)")
       ->check(unsigned_integer_check())
       ->check(CLI::PositiveNumber);
   command

@@ -1,7 +1,12 @@
 // The perturb command line: parses arguments, calls the library, and maps
 // every way a command can end to one of the exit statuses of app/exit_status.h.
+#include <algorithm>
+#include <cctype>
 #include <exception>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "app/exit_status.h"
@@ -16,6 +21,41 @@ int internal_error(const char* what) {
   std::cerr << "perturb: internal error: " << perturb::app::bounded_for_message(what)
             << "\nThis is a bug in perturb; please report it with the command that caused it.\n";
   return perturb::app::kExitInternalError;
+}
+
+// CLI11 lists the arguments it did not expect grouped by subcommand, so an
+// unknown option can come last, after the values it made unexpected. The
+// one to fix is the first unknown option in the command line, else the first
+// unexpected argument: it is named first.
+std::string unexpected_arguments(const CLI::App& app, const CLI::ParseError& error, int argc,
+                                 char** argv) {
+  const std::vector<std::string> remaining = app.remaining(true);
+  const auto is_remaining = [&](const std::string& argument) {
+    return std::find(remaining.begin(), remaining.end(), argument) != remaining.end();
+  };
+  std::string command = "perturb";
+  for (const CLI::App* sub = &app; !sub->get_subcommands().empty();) {
+    sub = sub->get_subcommands().front();
+    command += " " + sub->get_name();
+  }
+  std::optional<std::string> first;  // the argument to name first
+  bool option = false;               // whether it is an option (-1 is a number)
+  for (int i = 1; i < argc && !option; ++i) {
+    const std::string argument = argv[i];
+    if (!is_remaining(argument)) continue;
+    option = argument.size() > 1 && argument[0] == '-' &&
+             !std::isdigit(static_cast<unsigned char>(argument[1]));
+    if (option || !first) first = argument;
+  }
+  if (!first) return std::string(error.what()) + " (see perturb --help)";
+  std::string message = option ? "unknown option " + *first + " for " + command
+                               : "unexpected argument '" + *first + "' for " + command;
+  std::string others;
+  for (const std::string& argument : remaining) {
+    if (argument != *first) others += (others.empty() ? "" : ", ") + argument;
+  }
+  if (!others.empty()) message += "; not expected either: " + others;
+  return message + " (see " + command + " --help)";
 }
 
 }  // namespace
@@ -44,6 +84,10 @@ int main(int argc, char** argv) {
       app.parse(argc, argv);
     } catch (const CLI::RuntimeError& status) {
       return status.get_exit_code();
+    } catch (const CLI::ExtrasError& error) {
+      std::cerr << "perturb: " << bounded_for_message(unexpected_arguments(app, error, argc, argv))
+                << '\n';
+      return kExitBadInput;
     } catch (const CLI::ParseError& error) {
       if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
         return app.exit(error);

@@ -141,6 +141,48 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
   return loaded;
 }
 
+calculus::ErrorOr<std::vector<LoadedPlugin>> load_plugins(const std::vector<std::string>& paths) {
+  std::vector<LoadedPlugin> plugins;
+  for (const std::string& path : paths) {
+    auto loaded = load_plugin(path);
+    if (!loaded.ok()) return loaded.error();
+    plugins.push_back(std::move(*loaded));
+  }
+  return plugins;
+}
+
+void add_plugin_option(CLI::App* command, std::vector<std::string>& paths) {
+  // One library per --plugin: a term after it is not a second library.
+  command
+      ->add_option("--plugin", paths,
+                   "Load the models and primitives a plugin library registers (repeatable; "
+                   "proofs/plugin_api.h, docs/writing-a-model.md, docs/declaring-a-primitive.md)")
+      ->allow_extra_args(false);
+}
+
+std::optional<semantics::AnyModel> find_model(const std::string& name,
+                                              const std::vector<LoadedPlugin>& plugins,
+                                              const semantics::ModelConfig& config) {
+  if (std::optional<semantics::AnyModel> builtin = models::builtin_model(name, config))
+    return builtin;
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const semantics::AnyModel& model : plugin.models)
+      if (model.name() == name) return model;
+  }
+  return std::nullopt;
+}
+
+std::string unknown_model_message(const std::string& name,
+                                  const std::vector<LoadedPlugin>& plugins) {
+  std::string known;
+  for (const std::string& model : models::builtin_model_names())
+    known += (known.empty() ? "" : ", ") + model;
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const semantics::AnyModel& model : plugin.models) known += ", " + model.name();
+  }
+  return "unknown model '" + name + "' (known: " + known + ")";
+}
+
 proofs::TextLawBindings bind_text_laws(
     const std::vector<std::shared_ptr<const proofs::TextLaw>>& laws,
     const std::vector<LoadedPlugin>& plugins) {
@@ -155,13 +197,9 @@ proofs::TextLawBindings bind_text_laws(
 
 calculus::ErrorOr<std::vector<proofs::LawBinding>> bind_reference_laws(
     const std::string& reference, const std::vector<LoadedPlugin>& plugins) {
-  std::optional<semantics::AnyModel> against = models::builtin_model(reference);
-  for (const LoadedPlugin& plugin : plugins) {
-    for (const semantics::AnyModel& model : plugin.models)
-      if (!against && model.name() == reference) against = model;
-  }
+  const std::optional<semantics::AnyModel> against = find_model(reference, plugins);
   if (!against) {
-    return calculus::Error{"--reference: " + models::unknown_model_message(reference),
+    return calculus::Error{"--reference: " + unknown_model_message(reference, plugins),
                            std::nullopt};
   }
   const std::optional<semantics::AnyModel> own = models::builtin_model("closures");

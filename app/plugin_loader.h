@@ -1,6 +1,10 @@
-// Loading run-time plugins (proofs/plugin_api.h) for `perturb check --plugin`.
+// Loading run-time plugins (proofs/plugin_api.h) for the --plugin option of
+// every command that reads models or terms: check, repro, merge, eval, list
+// and conjecture.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +31,22 @@ struct LoadedPlugin {
 // built for another plugin ABI, or throws while registering. A loaded plugin
 // stays loaded until the process ends (its code backs the bindings).
 calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path);
+
+// The plugins at paths, in order; an error for the first that cannot be loaded.
+calculus::ErrorOr<std::vector<LoadedPlugin>> load_plugins(const std::vector<std::string>& paths);
+
+// A command's --plugin option (repeatable), into paths.
+void add_plugin_option(CLI::App* command, std::vector<std::string>& paths);
+
+// The model called name: a built-in one (made with config), else the first
+// plugin's model of that name; nullopt when there is none.
+std::optional<semantics::AnyModel> find_model(const std::string& name,
+                                              const std::vector<LoadedPlugin>& plugins,
+                                              const semantics::ModelConfig& config = {});
+
+// "unknown model 'name' (known: …)", the plugins' models included.
+std::string unknown_model_message(const std::string& name,
+                                  const std::vector<LoadedPlugin>& plugins);
 
 // laws bound to every built-in model and every model of plugins that can
 // read them, and why the others cannot.

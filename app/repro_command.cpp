@@ -28,12 +28,9 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
   auto text = read_file(path);
   if (!text.ok()) fail_input(text.error().to_string());
   // The plugins first: the recorded terms may have primitives they declare.
-  std::vector<LoadedPlugin> loaded_plugins;
-  for (const std::string& plugin : plugins) {
-    auto loaded = load_plugin(plugin);
-    if (!loaded.ok()) fail_input(loaded.error().to_string());
-    loaded_plugins.push_back(std::move(*loaded));
-  }
+  auto loaded = load_plugins(plugins);
+  if (!loaded.ok()) fail_input(loaded.error().to_string());
+  std::vector<LoadedPlugin> loaded_plugins = std::move(*loaded);
   auto recorded = proofs::read_recorded_case(*text, index);
   if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
   std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();

@@ -56,7 +56,7 @@ Divergence shrink_divergence(const ConfluenceCase& found, DivergenceClass diverg
   }
   out.models =
       compare_in_models(found.context, found.type, out.first.result.term, out.second.result.term,
-                        case_seed(options.seed, found.index), options.points);
+                        case_seed(options.seed, found.index), options.points, options.also_models);
   return out;
 }
 
@@ -166,7 +166,7 @@ ConfluenceResult probe_confluence(const ConfluenceOptions& options,
     const auto [i, j] = *probe.divergence;
     const std::vector<ModelVerdict> verdicts = compare_in_models(
         found.context, found.type, probe.runs[i].result.term, probe.runs[j].result.term,
-        case_seed(options.seed, index), options.points);
+        case_seed(options.seed, index), options.points, options.also_models);
     const bool different = std::any_of(verdicts.begin(), verdicts.end(), [](const auto& v) {
       return v.status == ModelVerdict::Status::Different;
     });

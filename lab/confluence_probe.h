@@ -31,6 +31,8 @@ struct ConfluenceOptions {
   std::uint32_t shrink_per_class = 3;    // divergences shrunk per class
   std::uint32_t shrink_attempts = 2000;  // candidate terms tried per shrink
   std::uint32_t points = 5;              // random points per model comparison
+  std::vector<std::string> plugins;      // perturb conjecture --plugin, for the command
+  std::vector<semantics::AnyModel> also_models;  // their models, compared too
 };
 
 // One generated case: Γ ⊢ term : type, replayable from (seed, index).

@@ -174,6 +174,7 @@ std::string confluence_command(const ConfluenceOptions& options) {
   for (calculus::CandidateRule rule : options.orders.rules.builtin)
     command += " --rule " + std::string(calculus::rule_name(rule));
   if (!options.rule_file.empty()) command += " --rule-file " + options.rule_file;
+  for (const std::string& plugin : options.plugins) command += " --plugin " + plugin;
   return command;
 }
 

@@ -75,14 +75,17 @@ const char* status_name(ModelVerdict::Status status) {
 std::vector<ModelVerdict> compare_in_models(const calculus::Context& context,
                                             const calculus::Type& type, const calculus::Term& a,
                                             const calculus::Term& b, std::uint64_t seed,
-                                            std::uint32_t points) {
+                                            std::uint32_t points,
+                                            std::span<const semantics::AnyModel> also) {
   std::vector<ModelVerdict> verdicts;
   // The floating-point models: the certified ones would need the precision
   // ladder of proofs/cases/check_case.h to decide.
-  for (const semantics::AnyModel& model : models::builtin_models()) {
-    if (model.is_foil() || model.capabilities().certified) continue;
+  const auto compare = [&](const semantics::AnyModel& model) {
+    if (model.is_foil() || model.capabilities().certified) return;
     verdicts.push_back(compare_in(model, context, type, a, b, seed, points));
-  }
+  };
+  for (const semantics::AnyModel& model : models::builtin_models()) compare(model);
+  for (const semantics::AnyModel& model : also) compare(model);
   return verdicts;
 }
 

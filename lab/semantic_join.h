@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "calculus/context.h"
 #include "calculus/term.h"
+#include "semantics/any_model.h"
 
 namespace perturb::lab {
 
@@ -31,11 +33,13 @@ struct ModelVerdict {
 // "equal", "different", "cannot interpret", "not finite", "gave up".
 const char* status_name(ModelVerdict::Status status);
 
-// a and b compared in every sound built-in model at `points` random points
-// of |context| drawn from seed.
+// a and b compared at `points` random points of |context| drawn from seed,
+// in every sound floating-point built-in model, then in each sound model of
+// `also` (a plugin's).
 std::vector<ModelVerdict> compare_in_models(const calculus::Context& context,
                                             const calculus::Type& type, const calculus::Term& a,
                                             const calculus::Term& b, std::uint64_t seed,
-                                            std::uint32_t points = 5);
+                                            std::uint32_t points = 5,
+                                            std::span<const semantics::AnyModel> also = {});
 
 }  // namespace perturb::lab
