@@ -97,12 +97,9 @@ void note_not_run(proofs::RunOptions& run, std::string sentence) {
 }  // namespace
 
 std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
-  std::vector<LoadedPlugin> plugins;
-  for (const std::string& path : run.record.plugins) {
-    auto loaded = load_plugin(path);
-    if (!loaded.ok()) fail_usage(loaded.error().to_string());
-    plugins.push_back(std::move(*loaded));
-  }
+  auto loaded = load_plugins(run.record.plugins);
+  if (!loaded.ok()) fail_usage(loaded.error().to_string());
+  std::vector<LoadedPlugin> plugins = std::move(*loaded);
   // Every model, whatever it hosts: --model names one of these.
   std::set<std::string> known_models;
   std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
@@ -149,6 +146,8 @@ std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
   }
   if (selected.empty() && depth_refused > 0)
     fail_usage("every law selected nests derivatives deeper than its model supports (above)");
+  if (selected.empty() && !run.record.not_run.empty())
+    fail_usage("no law selected can run on the models selected (the notes above say why)");
   if (selected.empty())
     fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
   return selected;

@@ -28,14 +28,39 @@ struct Evaluation {
   std::string text;
 };
 
-Evaluation evaluate(const semantics::AnyModel& model, const TextLaw& law, const Case& k) {
+// Whether model reads the reference laws' λ's: a closed model, or a
+// first-order one through normal forms.
+bool reads_lambda(const semantics::Capabilities& model) {
+  return model.higher_order() || model.via_normal_form;
+}
+
+// |D (\y:R. … D f y …) a| built from the category's operations, for a model
+// that reads first-order terms only: f : R → R the case's morphism, each
+// order one more D(h)∘⟨1, id⟩ (D h y is h's derivative at y along 1), then
+// a's projection out of the point context.
+semantics::AnyMorphism first_order_side(const semantics::AnyModel& model, int order,
+                                        const Case& k) {
+  const semantics::AnyObject r = model.real();
+  const semantics::AnyMorphism one = model.compose(model.constant(1), model.bang(r));
+  semantics::AnyMorphism h = metavariable(model, k, "f");
+  for (int i = 0; i < order; ++i)
+    h = model.compose(model.derivative(h), model.pair(one, model.identity(r)));
+  const calculus::Term a = calculus::mk_var(0, calculus::real_type());
+  return model.compose(
+      h, laws::detail::denote(model, k.point_context, a, calculus::real_type(), "the point"));
+}
+
+Evaluation evaluate(const semantics::AnyModel& model, const TextLaw& law, int order,
+                    const Case& k) {
   Evaluation result;
   const semantics::EvaluationRecording recording(result.record);
   const semantics::AnyScope lock =
       semantics::capabilities(model).serial ? model.exclusive() : semantics::AnyScope{};
-  const calculus::Term side = instantiate_sides(law, k).first;
   const auto morphism =
-      laws::detail::denote(model, k.point_context, side, calculus::real_type(), "the term");
+      reads_lambda(model.capabilities())
+          ? laws::detail::denote(model, k.point_context, instantiate_sides(law, k).first,
+                                 calculus::real_type(), "the term")
+          : first_order_side(model, order, k);
   const auto point = point_morphism(model, k, model.domain(morphism));
   const auto value = model.apply(model.compose(morphism, point), model.unit_point());
   result.finite = model.is_finite(model.real(), value);
@@ -67,12 +92,12 @@ Outcome discarded(DiscardKind kind, std::string detail) {
   return outcome;
 }
 
-Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& model,
+Outcome check_reference_case(const TextLaw& law, int order, const semantics::AnyModel& model,
                              const semantics::AnyModel& reference, const semantics::AnyModel& own,
                              const Case& k, const semantics::Tolerance& tolerance) {
   Evaluation expected;
   try {
-    expected = evaluate(reference, law, k);
+    expected = evaluate(reference, law, order, k);
   } catch (const std::bad_alloc&) {
     throw;
   } catch (const std::exception& error) {
@@ -95,7 +120,7 @@ Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& mode
   Outcome outcome;
   Evaluation actual;
   try {
-    actual = evaluate(model, law, k);
+    actual = evaluate(model, law, order, k);
   } catch (const std::bad_alloc&) {
     throw;
   } catch (const std::exception& error) {
@@ -140,7 +165,7 @@ Outcome check_reference_case(const TextLaw& law, const semantics::AnyModel& mode
   } else {
     try {
       const models::DerivativesFromSeries reference_derivatives;
-      const Evaluation ours = evaluate(own, law, k);
+      const Evaluation ours = evaluate(own, law, order, k);
       if (ours.finite) own_value = ours.value;
     } catch (const std::bad_alloc&) {
       throw;
@@ -181,9 +206,14 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
   // library's derivatives of pow, sqrt, atan2, … are held to the reference.
   const semantics::PrimitiveSet beyond_paper =
       reference.capabilities().hosted() & own.capabilities().hosted();
+  // A model that reads first-order terms only gets f as a morphism and
+  // the derivatives from its D (first_order_side), not the λ's of the
+  // statement: its terms stay first-order all the same.
+  semantics::Capabilities readable = capabilities;
+  readable.via_normal_form = true;
   for (int order = 0; order <= kHighestReferenceOrder; ++order) {
     const auto law = reference_law(order, reference.name());
-    if (text_law_refusal(*law, capabilities)) continue;
+    if (text_law_refusal(*law, readable)) continue;
     bindings.push_back(LawBinding{
         .info = law->info(),
         .model = model.name(),
@@ -191,9 +221,9 @@ std::vector<LawBinding> bind_reference_laws(const semantics::AnyModel& model,
         .capabilities = capabilities,
         .generate = [law](CaseGenerator& gen) { return generate_reference_case(*law, gen); },
         .check =
-            [law, shared, shared_reference, shared_own](
+            [law, order, shared, shared_reference, shared_own](
                 const Case& k, const semantics::Tolerance& tolerance, std::uint64_t) {
-              return check_reference_case(*law, *shared, *shared_reference, *shared_own, k,
+              return check_reference_case(*law, order, *shared, *shared_reference, *shared_own, k,
                                           tolerance);
             },
         // It decides its own non-finite values and differences against the

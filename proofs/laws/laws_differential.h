@@ -22,8 +22,8 @@ using calculus::Type;
 // primitives, also under T, and on a closed model T under a binder.
 inline constexpr CoverageRequirement kChainRuleCoverage[] = {
     {"form:primitive", 0.50, CoverageScope::NotLinear},
-    {"structure:primitive-under-T:1", 0.05, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.03, CoverageScope::HigherOrder}};
+    {"structure:primitive-under-T:1", 0.05, CoverageScope::NotLinear, 1},
+    {"structure:T-under-λ", 0.03, CoverageScope::HigherOrder, 1}};
 
 struct D1Sum {
   static constexpr LawInfo info{"cdc.D1.sum", "§1 D1", "D(f + g) = D(f) + D(g)"};

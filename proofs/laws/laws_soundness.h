@@ -27,13 +27,13 @@
 namespace perturb::proofs::laws {
 
 // What every sound.* law's cases must cover (docs/checker.md "Coverage"):
-// terms of the whole calculus, with function-typed arguments, and on a
-// closed model T under a binder and T of T.
+// on a model that reads them, terms of the whole calculus, with
+// function-typed arguments, and on a closed model T under a binder and T of T.
 inline constexpr CoverageRequirement kSoundCoverage[] = {
-    {"form:λ", 0.20, CoverageScope::NotLinear},
-    {"structure:function-argument", 0.08, CoverageScope::NotLinear},
-    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder},
-    {"T-depth:2", 0.01, CoverageScope::HigherOrder}};
+    {"form:λ", 0.20, CoverageScope::ReadsLambda},
+    {"structure:function-argument", 0.08, CoverageScope::ReadsLambda},
+    {"structure:T-under-λ", 0.01, CoverageScope::HigherOrder, 1},
+    {"T-depth:2", 0.01, CoverageScope::HigherOrder, 2}};
 
 // kSoundCoverage followed by a law's own requirements.
 template <std::size_t N>
@@ -48,30 +48,30 @@ constexpr std::array<CoverageRequirement, std::size(kSoundCoverage) + N> sound_c
 // … and where a variable is substituted for or lifted: that variable used
 // under a binder, in a context of three or more.
 inline constexpr auto kSubstitutionCoverage = sound_coverage_and(
-    {{"structure:last-variable-under-λ-in-context-of-3+", 0.02, CoverageScope::NotLinear}});
+    {{"structure:last-variable-under-λ-in-context-of-3+", 0.02, CoverageScope::ReadsLambda}});
 // … and where β can copy a derivative: a shared derivative on its own output.
 inline constexpr auto kSharingCoverage = sound_coverage_and(
-    {{"structure:shared-derivative-on-own-output", 0.05, CoverageScope::NotLinear}});
+    {{"structure:shared-derivative-on-own-output", 0.05, CoverageScope::ReadsLambda}});
 // … and for the T-rule: primitives under one, two and three T's, whose
 // first, second and third Taylor coefficients the rule then exercises.
 inline constexpr auto kTangentRuleCoverage =
-    sound_coverage_and({{"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear},
-                        {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear},
-                        {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear}});
+    sound_coverage_and({{"structure:primitive-under-T:1", 0.30, CoverageScope::NotLinear, 1},
+                        {"structure:primitive-under-T:2", 0.02, CoverageScope::NotLinear, 2},
+                        {"structure:primitive-under-T:3+", 0.005, CoverageScope::NotLinear, 3}});
 // … and for the δ-rules: each of the paper's four primitives under two and,
 // on a closed model, three T's (its second and third Taylor coefficients
 // against the δ-rule's, one order lower). 0.5 %: with the whole signature
 // half the probes (kTaylorProbeOdds) draw one of the paper's four, half
 // one of fifteen.
 inline constexpr auto kDeltaCoverage = sound_coverage_and(
-    {{"structure:mul-under-T:2", 0.005, CoverageScope::NotLinear},
-     {"structure:mul-under-T:3+", 0.005, CoverageScope::HigherOrder},
-     {"structure:sin-under-T:2", 0.005, CoverageScope::Transcendental},
-     {"structure:sin-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental},
-     {"structure:cos-under-T:2", 0.005, CoverageScope::Transcendental},
-     {"structure:cos-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental},
-     {"structure:exp-under-T:2", 0.005, CoverageScope::Transcendental},
-     {"structure:exp-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental}});
+    {{"structure:mul-under-T:2", 0.005, CoverageScope::NotLinear, 2},
+     {"structure:mul-under-T:3+", 0.005, CoverageScope::HigherOrder, 3},
+     {"structure:sin-under-T:2", 0.005, CoverageScope::Transcendental, 2},
+     {"structure:sin-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental, 3},
+     {"structure:cos-under-T:2", 0.005, CoverageScope::Transcendental, 2},
+     {"structure:cos-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental, 3},
+     {"structure:exp-under-T:2", 0.005, CoverageScope::Transcendental, 2},
+     {"structure:exp-under-T:3+", 0.005, CoverageScope::HigherOrderTranscendental, 3}});
 
 using calculus::Context;
 using calculus::mk_arrow;

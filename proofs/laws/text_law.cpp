@@ -58,6 +58,8 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
     }
     law.shapes.push_back(shape_of(binding.type));
     if (law.shapes.back() == MetavariableShape::ClosedTerm) law.needs_closed_model = true;
+    if (law.shapes.back() == MetavariableShape::Morphism)
+      law.lambda_metavariables.push_back(binding.name);
   }
   if (!has_values(law.equation.type)) {
     return calculus::Error{"the sides have type " + calculus::to_string(law.equation.type) +
@@ -70,6 +72,7 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
            calculus::any_subterm(law.equation.rhs, predicate);
   };
   law.needs_derivative = either_side([](const Term& t) { return calculus::is_tan(t); });
+  law.sides_have_lambda = either_side([](const Term& t) { return calculus::is_lam(t); });
   for (const calculus::Primitive p : calculus::signature_primitives()) {
     if (either_side(
             [p](const Term& t) { return calculus::is_prim(t) && calculus::prim_of(t) == p; }))
@@ -206,8 +209,16 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
     return "it is not closed, and the equation has a metavariable of higher-order type or "
            "sides of a function type";
   }
-  if (!model.higher_order() && !model.via_normal_form)
-    return "it reads first-order terms only, and the sides have λ's once f, g, … are replaced";
+  if (!model.higher_order() && !model.via_normal_form) {
+    if (law.sides_have_lambda) return "it reads first-order terms only, and a side has a λ";
+    if (!law.lambda_metavariables.empty()) {
+      std::string names;
+      for (const std::string& name : law.lambda_metavariables)
+        names += (names.empty() ? "" : ", ") + name;
+      return "it reads first-order terms only, and a side has a λ once " + names +
+             (law.lambda_metavariables.size() == 1 ? " is" : " are") + " replaced by one";
+    }
+  }
   return std::nullopt;
 }
 

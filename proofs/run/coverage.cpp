@@ -14,6 +14,7 @@ constexpr double kTolerance = 0.9;
 
 bool applies(const CoverageRequirement& requirement, const LawBinding& binding) {
   const semantics::Capabilities& model = binding.capabilities;
+  if (binding.max_tangent_depth && requirement.tangents > *binding.max_tangent_depth) return false;
   switch (requirement.scope) {
     case CoverageScope::Any:
       return true;
@@ -21,6 +22,8 @@ bool applies(const CoverageRequirement& requirement, const LawBinding& binding) 
       return model.higher_order();
     case CoverageScope::NotLinear:
       return !model.linear_only;
+    case CoverageScope::ReadsLambda:
+      return !model.linear_only && (model.higher_order() || model.via_normal_form);
     case CoverageScope::Transcendental:
       return !model.linear_only && model.transcendentals;
     case CoverageScope::HigherOrderTranscendental:

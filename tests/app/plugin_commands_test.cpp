@@ -1,8 +1,10 @@
 // Every command that reads models or terms takes --plugin, as a user runs
 // it: eval evaluates in a plugin's model and with a plugin's primitive, list
 // shows a plugin's models and which laws run on them, conjecture confluence
-// compares in a plugin's models; and a command line with an unknown option
-// names that option first.
+// compares in a plugin's models; a command line with an unknown option
+// names that option first; and a correct first-order plugin model (one that
+// declares nothing beyond its category) is healthy, runs first-order
+// equations and is held to the reference through its own D.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -96,4 +98,49 @@ TEST_CASE("an unknown option is named first, with its command", "[plugin][errors
   CHECK(extra.status == 2);
   CHECK(extra.err ==
         "perturb: unexpected argument '2' for perturb type (see perturb type --help)\n");
+}
+
+TEST_CASE("a correct first-order plugin model is healthy and runs first-order equations",
+          "[plugin]") {
+  // It declares nothing beyond its category: its sound.* laws get
+  // first-order terms, and are not asked for the λ's it cannot read.
+  const auto run = run_perturb({"check", "--plugin", plugin("first_order"), "--model",
+                                "first-order", "--cases", "300", "--jobs", "2"});
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK_THAT(run.out, Catch::Contains("\nsound.lemma-5.4              first-order") &&
+                          Catch::Contains(" 0 unhealthy"));
+  const auto equation =
+      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+                   "--equation", "forall a : R. a * a = a * a", "--cases", "100"});
+  INFO(equation.out << equation.err);
+  CHECK(equation.status == 0);
+  CHECK_THAT(equation.out, Catch::StartsWith("equation.1                   first-order"));
+  // A function metavariable is replaced by a λ, which it cannot read: the
+  // refusal says so, and so does the end of the run.
+  const auto refused =
+      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+                   "--equation", "forall f : R -> R, a : R. f a = f a"});
+  CHECK(refused.status == 2);
+  CHECK(refused.err ==
+        "perturb: note: equation.1 is not run on first-order: it reads first-order terms only, "
+        "and a side has a λ once f is replaced by one\n"
+        "perturb: no law selected can run on the models selected (the notes above say why)\n");
+}
+
+TEST_CASE("a first-order plugin model is held to the reference through its own D", "[plugin]") {
+  const auto run =
+      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+                   "--reference", "--law", "ref.*", "--cases", "200", "--jobs", "2"});
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  for (int order = 0; order <= 4; ++order)
+    CHECK_THAT(run.out, Catch::Contains("ref.order-" + std::to_string(order) + " "));
+  // A derivative twice the right one fails every order from 1, shrunk.
+  const auto doubled =
+      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order-doubled",
+                   "--reference", "--law", "ref.order-1", "--cases", "200"});
+  INFO(doubled.out << doubled.err);
+  CHECK(doubled.status == 1);
+  CHECK_THAT(doubled.out, Catch::Contains("FAILS") && Catch::Contains("shrunk f = "));
 }

@@ -124,6 +124,28 @@ TEST_CASE("a model that cannot read an equation is refused with the reason, not 
   CHECK(laws.refusals[2].model == "symbolic");
 }
 
+TEST_CASE("a model that reads first-order terms only runs an equation whose sides have no λ",
+          "[text-law]") {
+  // smooth's capabilities without its reading through normal forms: a
+  // plain first-order model, as a plugin backed by an AD library is.
+  semantics::Capabilities first_order = binding("cdc.D1.sum", "smooth").capabilities;
+  first_order.via_normal_form = false;
+  CHECK(text_law_refusal(*law_of("forall a : R. a * a = a * a"), first_order) == std::nullopt);
+  CHECK(text_law_refusal(*law_of("forall a b : R. T exp <b, a> = <exp a * b, exp a>"),
+                         first_order) == std::nullopt);
+  CHECK(text_law_refusal(*law_of("forall a : R. (\\x:R. x) a = a"), first_order) ==
+        "it reads first-order terms only, and a side has a λ");
+  CHECK(text_law_refusal(*law_of(kSumRule), first_order) ==
+        "it reads first-order terms only, and a side has a λ");
+  CHECK(
+      text_law_refusal(*law_of("forall f g : R -> R, a : R. f a + g a = g a + f a"), first_order) ==
+      "it reads first-order terms only, and a side has a λ once f, g are replaced by one");
+  CHECK(text_law_refusal(*law_of("forall f : R -> R, a : R. f a = f a"), first_order) ==
+        "it reads first-order terms only, and a side has a λ once f is replaced by one");
+  first_order.via_normal_form = true;  // smooth itself reads them all
+  CHECK(text_law_refusal(*law_of(kSumRule), first_order) == std::nullopt);
+}
+
 TEST_CASE("a metavariable of an atom type has no values: an error", "[text-law]") {
   const auto law = TextLaw::make("forall a : A. a = a", "equation.1");
   REQUIRE_FALSE(law.ok());

@@ -44,8 +44,10 @@ TEST_CASE("coverage_verdict: met, missed or undecided at an error probability of
   CHECK(coverage_verdict(20, 4000, 0.02) == CoverageVerdict::Missed);
 }
 
-TEST_CASE("a requirement applies by its scope: closed models, models with primitives",
-          "[coverage]") {
+TEST_CASE(
+    "a requirement applies by its scope: closed models, models with primitives, models "
+    "that read λ's, T's a model's depth leaves",
+    "[coverage]") {
   // sound.T requires structure:T-under-λ on closed models only.
   const auto has = [](const LawBinding& bound, std::string_view label) {
     const auto requirements = coverage_requirements(bound);
@@ -56,6 +58,27 @@ TEST_CASE("a requirement applies by its scope: closed models, models with primit
   CHECK_FALSE(has(binding("sound.T", "smooth"), "structure:T-under-λ"));
   CHECK(has(binding("sound.T", "smooth"), "structure:primitive-under-T:2"));
   CHECK(coverage_requirements(binding("cla.terminal", "closures")).empty());
+  // λ's are asked of models that read them: smooth reads whole-calculus
+  // terms through normal forms; a plain first-order model reads none.
+  CHECK(has(binding("sound.lemma-5.4", "smooth"), "form:λ"));
+  CHECK(has(binding("sound.lemma-5.4", "smooth"),
+            "structure:last-variable-under-λ-in-context-of-3+"));
+  CHECK(has(binding("sound.beta", "smooth"), "structure:shared-derivative-on-own-output"));
+  LawBinding first_order = binding("sound.lemma-5.4", "smooth");
+  first_order.capabilities.via_normal_form = false;
+  CHECK_FALSE(has(first_order, "form:λ"));
+  CHECK_FALSE(has(first_order, "structure:function-argument"));
+  CHECK_FALSE(has(first_order, "structure:last-variable-under-λ-in-context-of-3+"));
+  // A model whose derivatives nest to a fixed depth leaves the law's terms
+  // that many T's fewer (proofs/depth/depth_limits.h): no more are asked.
+  LawBinding shallow = binding("sound.T", "smooth");
+  shallow.max_tangent_depth = 1;
+  CHECK(has(shallow, "structure:primitive-under-T:1"));
+  CHECK_FALSE(has(shallow, "structure:primitive-under-T:2"));
+  CHECK_FALSE(has(shallow, "structure:primitive-under-T:3+"));
+  shallow.max_tangent_depth = 0;
+  CHECK_FALSE(has(shallow, "structure:primitive-under-T:1"));
+  CHECK(has(shallow, "form:λ"));
 }
 
 TEST_CASE("every built-in sound pair meets its coverage at seeds 1, 2 and 3 (100 cases)",
