@@ -13,17 +13,17 @@
 using perturb::test::fresh_report_dir;
 using perturb::test::run_perturb;
 using perturb::test::slurp_file;
+using perturb::test::test_plugin;
 
 namespace {
 
-std::string plugin(const std::string& name) {
-  return std::string(PERTURB_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
-}
-
 std::vector<std::string> erf_check(const std::string& library, const std::filesystem::path& dir) {
-  return {"check",   "--plugin",    plugin(library), "--reference", "--law",    "ref.*",
-          "--law",   "sound.delta", "--model",       "closures",    "--model",  "smooth@ball",
-          "--cases", "300",         "--jobs",        "2",           "--report", dir.string()};
+  return {"check",       "--plugin",    test_plugin(library),
+          "--reference", "--law",       "ref.*",
+          "--law",       "sound.delta", "--model",
+          "closures",    "--model",     "smooth@ball",
+          "--cases",     "300",         "--jobs",
+          "2",           "--report",    dir.string()};
 }
 
 const nlohmann::json& result_of(const nlohmann::json& report, const std::string& law,
@@ -77,7 +77,7 @@ TEST_CASE("a declared erf with half its derivative fails ref.* and sound.delta, 
   REQUIRE_FALSE(counterexample.is_null());
   CHECK_THAT(counterexample.dump(), Catch::Contains("erf"));
   const auto repro = run_perturb(
-      {"repro", (dir / "report.json").string(), "--plugin", plugin("erf_wrong_derivative")});
+      {"repro", (dir / "report.json").string(), "--plugin", test_plugin("erf_wrong_derivative")});
   INFO(repro.out << repro.err);
   CHECK(repro.status == 1);
   CHECK_THAT(repro.out, Catch::Contains("still fails"));
@@ -110,8 +110,8 @@ TEST_CASE("a declared erf without a series is checked against its δ-rule only, 
 
 TEST_CASE("a plugin whose declaration is refused is refused with the reason", "[declared]") {
   // Two plugins declaring erf: the second's declaration names an existing primitive.
-  const auto run = run_perturb({"check", "--plugin", plugin("erf"), "--plugin",
-                                plugin("erf_wrong_derivative"), "--cases", "1"});
+  const auto run = run_perturb({"check", "--plugin", test_plugin("erf"), "--plugin",
+                                test_plugin("erf_wrong_derivative"), "--cases", "1"});
   CHECK(run.status == 2);
   CHECK_THAT(run.err, Catch::Contains("registration failed"));
   CHECK_THAT(run.err, Catch::Contains("a primitive of that name exists"));

@@ -25,6 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 using perturb::test::run_perturb;
 using perturb::test::slurp_file;
+using perturb::test::test_plugin;
 
 fs::path fresh_dir(const std::string& name) {
   static int counter = 0;
@@ -33,10 +34,6 @@ fs::path fresh_dir(const std::string& name) {
                                    std::to_string(counter++) + "-" + name);
   fs::remove_all(dir);
   return dir;
-}
-
-std::string plugin(const std::string& name) {
-  return std::string(PERTURB_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
 }
 
 std::vector<std::string> with(std::vector<std::string> arguments,
@@ -99,8 +96,8 @@ TEST_CASE("cases over the case memory budget are the same in every shard layout"
 }
 
 TEST_CASE("shards of a plugin model merge too", "[distributed]") {
-  require_shards_merge_to_the_run({"check", "--plugin", plugin("linear"), "--model", "linear-maps",
-                                   "--cases", "100", "--jobs", "1"},
+  require_shards_merge_to_the_run({"check", "--plugin", test_plugin("linear"), "--model",
+                                   "linear-maps", "--cases", "100", "--jobs", "1"},
                                   2, 0);
 }
 
@@ -235,7 +232,7 @@ TEST_CASE("a run killed with SIGKILL is finished by --resume", "[distributed]") 
 TEST_CASE("a hanging case is killed under --case-timeout, reported, and the run goes on",
           "[distributed]") {
   const fs::path dir = fresh_dir("hang");
-  const auto run = run_perturb({"check", "--plugin", plugin("linear_hanging"), "--model",
+  const auto run = run_perturb({"check", "--plugin", test_plugin("linear_hanging"), "--model",
                                 "linear-maps-hanging", "--law", "cdc.D2.sum", "--cases", "12",
                                 "--case-timeout", "1", "--jobs", "2", "--report", dir.string()});
   CHECK(run.status == 4);  // unhealthy: hang has limit 0
@@ -287,7 +284,7 @@ TEST_CASE("a case that ends its worker process is discarded as internal, under i
   // knew it already. Both must count the same cases the same way.
   const std::vector<std::string> run = {"check",
                                         "--plugin",
-                                        plugin("linear_dying"),
+                                        test_plugin("linear_dying"),
                                         "--model",
                                         "linear-maps-dying",
                                         "--law",

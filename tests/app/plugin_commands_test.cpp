@@ -15,32 +15,26 @@
 using perturb::test::fresh_report_dir;
 using perturb::test::run_perturb;
 using perturb::test::slurp_file;
-
-namespace {
-
-std::string plugin(const std::string& name) {
-  return std::string(PERTURB_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
-}
-
-}  // namespace
+using perturb::test::test_plugin;
 
 TEST_CASE("eval --plugin evaluates in a plugin's model and with its primitives", "[plugin]") {
   // A model the plugin registers (closures with a wrong third Taylor
   // coefficient of exp: its first derivative is exp's).
-  const auto mutant = run_perturb(
-      {"eval", "--plugin", plugin("taylor_mutants"), "--model", "mutant-exp-order-3", "D exp 0"});
+  const auto mutant = run_perturb({"eval", "--plugin", test_plugin("taylor_mutants"), "--model",
+                                   "mutant-exp-order-3", "D exp 0"});
   INFO(mutant.err);
   CHECK(mutant.status == 0);
   CHECK(mutant.out == "1\n");
   // A primitive the plugin declares, in a built-in model.
-  const auto erf = run_perturb({"eval", "--plugin", plugin("erf"), "erf 0.5"});
+  const auto erf = run_perturb({"eval", "--plugin", test_plugin("erf"), "erf 0.5"});
   INFO(erf.err);
   CHECK(erf.status == 0);
   CHECK(erf.out == "0.5204998778130465\n");
   // Without the plugin, neither is known; the unknown model's message lists
   // the plugin's models when the plugin is loaded.
   CHECK(run_perturb({"eval", "erf 0.5"}).status == 2);
-  const auto unknown = run_perturb({"eval", "--plugin", plugin("linear"), "--model", "nope", "0"});
+  const auto unknown =
+      run_perturb({"eval", "--plugin", test_plugin("linear"), "--model", "nope", "0"});
   CHECK(unknown.status == 2);
   CHECK_THAT(unknown.err, Catch::Contains("unknown model 'nope'") &&
                               Catch::Contains("linear-maps, linear-maps-broken)"));
@@ -50,15 +44,15 @@ TEST_CASE("eval --plugin evaluates in a plugin's model and with its primitives",
 }
 
 TEST_CASE("list --plugin lists a plugin's models and the laws that run on them", "[plugin]") {
-  const auto models = run_perturb({"list", "models", "--plugin", plugin("linear")});
+  const auto models = run_perturb({"list", "models", "--plugin", test_plugin("linear")});
   INFO(models.err);
   CHECK(models.status == 0);
   CHECK_THAT(models.out, Catch::Contains("\nlinear-maps ") &&
                              Catch::Contains("\nlinear-maps-broken       foil"));
-  const auto laws = run_perturb({"list", "laws", "--plugin", plugin("linear")});
+  const auto laws = run_perturb({"list", "laws", "--plugin", test_plugin("linear")});
   CHECK_THAT(laws.out, Catch::Contains("linear-maps-broken (foil)"));
   const auto on =
-      run_perturb({"list", "laws", "--model", "linear-maps", "--plugin", plugin("linear")});
+      run_perturb({"list", "laws", "--model", "linear-maps", "--plugin", test_plugin("linear")});
   INFO(on.err);
   CHECK(on.status == 0);
   CHECK_THAT(on.out, Catch::StartsWith("linear-maps nests derivatives without bound\n") &&
@@ -69,14 +63,14 @@ TEST_CASE("list --plugin lists a plugin's models and the laws that run on them",
 TEST_CASE("conjecture confluence --plugin compares normal forms in a plugin's models", "[plugin]") {
   const std::filesystem::path dir = fresh_report_dir("conjecture-plugin");
   const auto run = run_perturb({"conjecture", "confluence", "--cases", "100", "--plugin",
-                                plugin("linear"), "--report", dir.string()});
+                                test_plugin("linear"), "--report", dir.string()});
   INFO(run.err);
   CHECK(run.status == 1);
   const auto report = nlohmann::json::parse(slurp_file(dir / "report.json"));
   CHECK(report["command"] ==
         "perturb conjecture confluence --seed 1 --cases 100 --max-size 12 "
         "--plugin " +
-            plugin("linear"));
+            test_plugin("linear"));
   REQUIRE(report["counterexamples"].size() >= 1);
   bool linear_maps = false, broken = false;
   for (const auto& verdict : report["counterexamples"][0]["models"]) {
@@ -104,14 +98,14 @@ TEST_CASE("a correct first-order plugin model is healthy and runs first-order eq
           "[plugin]") {
   // It declares nothing beyond its category: its sound.* laws get
   // first-order terms, and are not asked for the λ's it cannot read.
-  const auto run = run_perturb({"check", "--plugin", plugin("first_order"), "--model",
+  const auto run = run_perturb({"check", "--plugin", test_plugin("first_order"), "--model",
                                 "first-order", "--cases", "300", "--jobs", "2"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK_THAT(run.out, Catch::Contains("\nsound.lemma-5.4              first-order") &&
                           Catch::Contains(" 0 unhealthy"));
   const auto equation =
-      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+      run_perturb({"check", "--plugin", test_plugin("first_order"), "--model", "first-order",
                    "--equation", "forall a : R. a * a = a * a", "--cases", "100"});
   INFO(equation.out << equation.err);
   CHECK(equation.status == 0);
@@ -119,7 +113,7 @@ TEST_CASE("a correct first-order plugin model is healthy and runs first-order eq
   // A function metavariable is replaced by a λ, which it cannot read: the
   // refusal says so, and so does the end of the run.
   const auto refused =
-      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+      run_perturb({"check", "--plugin", test_plugin("first_order"), "--model", "first-order",
                    "--equation", "forall f : R -> R, a : R. f a = f a"});
   CHECK(refused.status == 2);
   CHECK(refused.err ==
@@ -130,7 +124,7 @@ TEST_CASE("a correct first-order plugin model is healthy and runs first-order eq
 
 TEST_CASE("a first-order plugin model is held to the reference through its own D", "[plugin]") {
   const auto run =
-      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order",
+      run_perturb({"check", "--plugin", test_plugin("first_order"), "--model", "first-order",
                    "--reference", "--law", "ref.*", "--cases", "200", "--jobs", "2"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
@@ -138,8 +132,8 @@ TEST_CASE("a first-order plugin model is held to the reference through its own D
     CHECK_THAT(run.out, Catch::Contains("ref.order-" + std::to_string(order) + " "));
   // A derivative twice the right one fails every order from 1, shrunk.
   const auto doubled =
-      run_perturb({"check", "--plugin", plugin("first_order"), "--model", "first-order-doubled",
-                   "--reference", "--law", "ref.order-1", "--cases", "200"});
+      run_perturb({"check", "--plugin", test_plugin("first_order"), "--model",
+                   "first-order-doubled", "--reference", "--law", "ref.order-1", "--cases", "200"});
   INFO(doubled.out << doubled.err);
   CHECK(doubled.status == 1);
   CHECK_THAT(doubled.out, Catch::Contains("FAILS") && Catch::Contains("shrunk f = "));

@@ -96,4 +96,9 @@ inline std::filesystem::path fresh_report_dir(const std::string& name) {
   return dir;
 }
 
+// The test plugin lib<name>.so (tests/CMakeLists.txt).
+inline std::string test_plugin(const std::string& name) {
+  return std::string(PERTURB_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
+}
+
 }  // namespace perturb::test
