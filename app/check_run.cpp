@@ -12,7 +12,6 @@
 #include "app/report_drawings.h"
 #include "app/report_files.h"
 #include "calculus/rule_file.h"
-#include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/certified_twin.h"
 #include "proofs/depth/depth_limits.h"
 #include "proofs/laws/law_selection.h"
@@ -102,10 +101,7 @@ std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
   std::vector<LoadedPlugin> plugins = std::move(*loaded);
   // Every model, whatever it hosts: --model names one of these.
   std::set<std::string> known_models;
-  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
-  for (LoadedPlugin& plugin : plugins) {
-    for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
-  }
+  std::vector<proofs::LawBinding> all = catalogue_bindings(plugins);
   for (const proofs::LawBinding& binding : all) known_models.insert(binding.model);
   for (const std::string& model : run.record.model_names) {
     if (!known_models.count(model)) {

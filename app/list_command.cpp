@@ -58,15 +58,6 @@ std::string table_cell(std::string_view text) {
   return cell;
 }
 
-// The catalogue's laws on the built-in models and on the plugins' models.
-std::vector<proofs::LawBinding> all_bindings(std::vector<LoadedPlugin>& plugins) {
-  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
-  for (LoadedPlugin& plugin : plugins) {
-    for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
-  }
-  return all;
-}
-
 void list_laws(bool markdown, const std::vector<proofs::LawBinding>& bindings) {
   const auto rows = law_rows(bindings);
   if (markdown) {
@@ -172,9 +163,9 @@ void add_list_command(CLI::App& app) {
       if (const int status = list_laws_on(*model, *plugins); status != kExitHolds)
         throw CLI::RuntimeError(status);
     } else if (*what == "laws") {
-      list_laws(*markdown, all_bindings(*plugins));
+      list_laws(*markdown, catalogue_bindings(*plugins));
     } else {
-      list_models(all_bindings(*plugins));
+      list_models(catalogue_bindings(*plugins));
     }
   });
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "models/builtin_models.h"
+#include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/reference_law_binding.h"
 #include "proofs/laws/reference_laws.h"
 #include "proofs/plugin_api.h"
@@ -149,6 +150,14 @@ calculus::ErrorOr<std::vector<LoadedPlugin>> load_plugins(const std::vector<std:
     plugins.push_back(std::move(*loaded));
   }
   return plugins;
+}
+
+std::vector<proofs::LawBinding> catalogue_bindings(std::vector<LoadedPlugin>& plugins) {
+  std::vector<proofs::LawBinding> all = proofs::builtin_bindings();
+  for (LoadedPlugin& plugin : plugins) {
+    for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
+  }
+  return all;
 }
 
 void add_plugin_option(CLI::App* command, std::vector<std::string>& paths) {

@@ -48,6 +48,10 @@ std::optional<semantics::AnyModel> find_model(const std::string& name,
 std::string unknown_model_message(const std::string& name,
                                   const std::vector<LoadedPlugin>& plugins);
 
+// The catalogue's laws on every built-in model, then on each plugin's
+// models (moved out of the plugins).
+std::vector<proofs::LawBinding> catalogue_bindings(std::vector<LoadedPlugin>& plugins);
+
 // laws bound to every built-in model and every model of plugins that can
 // read them, and why the others cannot.
 proofs::TextLawBindings bind_text_laws(

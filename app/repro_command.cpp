@@ -8,7 +8,6 @@
 #include "app/memory_budget.h"
 #include "app/option_checks.h"
 #include "app/plugin_loader.h"
-#include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/certified_twin.h"
 #include "proofs/cases/witness.h"
 #include "proofs/laws/reference_laws.h"
@@ -33,10 +32,7 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
   std::vector<LoadedPlugin> loaded_plugins = std::move(*loaded);
   auto recorded = proofs::read_recorded_case(*text, index);
   if (!recorded.ok()) fail_input(path + ": " + recorded.error().to_string());
-  std::vector<proofs::LawBinding> bindings = proofs::builtin_bindings();
-  for (LoadedPlugin& loaded : loaded_plugins) {
-    for (proofs::LawBinding& binding : loaded.bindings) bindings.push_back(std::move(binding));
-  }
+  std::vector<proofs::LawBinding> bindings = catalogue_bindings(loaded_plugins);
   // A law of perturb check --equation or --rule-file, rebuilt from its
   // recorded statement.
   if (proofs::TextLaw::is_text_law_id(recorded->law)) {

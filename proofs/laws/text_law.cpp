@@ -58,8 +58,6 @@ calculus::ErrorOr<TextLaw> TextLaw::make(std::string_view text, std::string id) 
     }
     law.shapes.push_back(shape_of(binding.type));
     if (law.shapes.back() == MetavariableShape::ClosedTerm) law.needs_closed_model = true;
-    if (law.shapes.back() == MetavariableShape::Morphism)
-      law.lambda_metavariables.push_back(binding.name);
   }
   if (!has_values(law.equation.type)) {
     return calculus::Error{"the sides have type " + calculus::to_string(law.equation.type) +
@@ -211,12 +209,16 @@ std::optional<std::string> text_law_refusal(const TextLaw& law,
   }
   if (!model.higher_order() && !model.via_normal_form) {
     if (law.sides_have_lambda) return "it reads first-order terms only, and a side has a λ";
-    if (!law.lambda_metavariables.empty()) {
-      std::string names;
-      for (const std::string& name : law.lambda_metavariables)
-        names += (names.empty() ? "" : ", ") + name;
+    std::string names;
+    std::size_t count = 0;
+    const auto& entries = law.equation.metavariables.entries();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (law.shapes[i] != MetavariableShape::Morphism) continue;
+      names += (count++ == 0 ? "" : ", ") + entries[i].name;
+    }
+    if (count > 0) {
       return "it reads first-order terms only, and a side has a λ once " + names +
-             (law.lambda_metavariables.size() == 1 ? " is" : " are") + " replaced by one";
+             (count == 1 ? " is" : " are") + " replaced by one";
     }
   }
   return std::nullopt;

@@ -35,10 +35,9 @@ struct TextLaw {
   // What a model must be to run it.
   bool needs_derivative = false;    // a side contains T (or D)
   bool needs_closed_model = false;  // a ClosedTerm metavariable, or τ not ground
-  // A model that reads first-order terms only runs the law when neither: a
-  // side has a λ, or a metavariable is replaced by one (f : σ → τ applied).
+  // A model that reads first-order terms only runs the law when no side
+  // has a λ and no metavariable is replaced by one (a Morphism shape).
   bool sides_have_lambda = false;
-  std::vector<std::string> lambda_metavariables;
   semantics::PrimitiveSet primitives = 0;  // those the sides contain
   // Where the equation comes from, for reports: "user equation", "user rule",
   // or the signature's "§6 signature" (proofs/laws/signature_laws.h).
