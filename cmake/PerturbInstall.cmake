@@ -21,6 +21,7 @@ set_target_properties(perturb_all PROPERTIES EXPORT_NAME perturb)
 target_link_libraries(perturb_all INTERFACE perturb_proofs Boost::headers)
 
 add_library(perturb_plugin_interface INTERFACE)
+add_library(perturb::plugin ALIAS perturb_plugin_interface)
 set_target_properties(perturb_plugin_interface PROPERTIES EXPORT_NAME plugin)
 target_include_directories(perturb_plugin_interface INTERFACE
                            $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>

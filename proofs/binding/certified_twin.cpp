@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "calculus/any_subterm.h"
+#include "models/builtin_models.h"
 #include "models/scalars/fields.h"
 
 namespace perturb::proofs {
@@ -137,6 +139,23 @@ Check uncertified(Check check) {
   };
 }
 
+// check, with every difference marked uncertified and every non-finite
+// value decided by `decider`, a certified model that is not the model's twin:
+// its record of the same case places the applications (outside, overflow),
+// but its values say nothing of the model's, so no difference is confirmed.
+Check decided_by(Check check, Check decider, std::string decider_name,
+                 semantics::Capabilities decider_capabilities) {
+  return [check = std::move(check), decider = std::move(decider),
+          decider_name = std::move(decider_name), decider_capabilities](
+             const Case& k, const semantics::Tolerance& tolerance, std::uint64_t compare_seed) {
+    Outcome outcome = check(k, tolerance, compare_seed);
+    if (is_difference(outcome)) outcome.detail += " (uncertified: the model has no certified twin)";
+    if (!is_non_finite(outcome)) return outcome;
+    return decided_by_twin(std::move(outcome), decider(k, tolerance, compare_seed), decider_name,
+                           unhosted_primitive(k, decider_capabilities));
+  };
+}
+
 }  // namespace
 
 void certify_by_twins(std::vector<LawBinding>& bindings) {
@@ -145,11 +164,19 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
     by_law_and_model[{std::string(binding.info.id), binding.model}] = &binding;
   // The twins' checks are copied before any binding is changed.
   std::vector<std::pair<LawBinding*, Check>> composed;
+  const std::vector<std::string> builtin = models::builtin_model_names();
   for (LawBinding& binding : bindings) {
     if (binding.capabilities.certified || binding.twin_composed) continue;
     const auto twin = by_law_and_model.find(
         {std::string(binding.info.id), binding.model + models::kFieldSuffix<models::Ball>});
-    if (twin == by_law_and_model.end()) {
+    const auto decider = by_law_and_model.find({std::string(binding.info.id), kPluginDecider});
+    const bool from_plugin =
+        std::find(builtin.begin(), builtin.end(), binding.model) == builtin.end();
+    if (twin == by_law_and_model.end() && from_plugin && decider != by_law_and_model.end()) {
+      composed.emplace_back(
+          &binding, decided_by(binding.check, decider->second->check, decider->second->model,
+                               decider->second->capabilities));
+    } else if (twin == by_law_and_model.end()) {
       composed.emplace_back(&binding, uncertified(binding.check));
     } else {
       binding.certified_by = twin->second->model;

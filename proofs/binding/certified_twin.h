@@ -17,9 +17,11 @@
 //
 // The shrinker and `perturb repro` call the composed check, so a case that
 // fails only in double does not survive shrinking. A failure in a model
-// without a twin (a plugin's model) says it is uncertified, and a non-finite
-// value there is a non-finite discard: nothing tells its overflow from a
-// defect.
+// without a twin says it is uncertified. A non-finite value in a plugin's
+// model without a twin is decided as above by kPluginDecider's check of the
+// same case, which places every application over balls (its values are not
+// the model's, so it confirms no difference); in a built-in model without a
+// twin it is a non-finite discard: nothing tells its overflow from a defect.
 #pragma once
 
 #include <vector>
@@ -27,6 +29,10 @@
 #include "proofs/binding/binding.h"
 
 namespace perturb::proofs {
+
+// The certified model that decides a plugin model's non-finite values when
+// the plugin registers no twin: it hosts the whole standard signature.
+inline constexpr const char* kPluginDecider = "closures@ball";
 
 // Composes each binding's check with its twin's, where the twin binds the
 // same law; marks the others' failures uncertified. Bindings already

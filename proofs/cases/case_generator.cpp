@@ -46,16 +46,21 @@ Type CaseGenerator::first_order_object() {
 }
 
 Term CaseGenerator::random_term(const Context& context, const Type& type) {
-  if (!options_.max_tangent_depth) return random_term_of_size(context, type, options_.max_size);
+  return within_tangent_depth(
+      [&] { return random_term_of_size(context, type, options_.max_size); });
+}
+
+Term CaseGenerator::within_tangent_depth(const std::function<Term()>& draw) {
+  if (!options_.max_tangent_depth) return draw();
   // Drawn again until its T's nest no deeper than the bound, then without T:
   // the terms within the bound, in their usual proportions.
   for (int attempt = 0; attempt < kTangentDepthAttempts; ++attempt) {
-    Term term = random_term_of_size(context, type, options_.max_size);
+    Term term = draw();
     if (term->tangent_depth() <= *options_.max_tangent_depth) return term;
   }
   const bool differential = options_.differential;
   options_.differential = false;
-  Term term = random_term_of_size(context, type, options_.max_size);
+  Term term = draw();
   options_.differential = differential;
   return term;
 }
@@ -71,13 +76,15 @@ CaseGenerator::AppliedPrimitive CaseGenerator::applied_primitive(const Context& 
   // A leaf argument is the context's (most recent) real variable: the point
   // aimed at reaches the primitive unchanged.
   const bool has_variable = !context.empty() && calculus::is_real(context.at(0).type);
-  Term term = calculus::random_application(
-      rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1),
-      [&](std::uint32_t size) {
-        if (size <= 1 && has_variable) return calculus::mk_var(0, context.at(0).type);
-        return random_term_of_size(context, calculus::real_type(), size);
-      },
-      /*aimed=*/true);
+  Term term = within_tangent_depth([&] {
+    return calculus::random_application(
+        rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1),
+        [&](std::uint32_t size) {
+          if (size <= 1 && has_variable) return calculus::mk_var(0, context.at(0).type);
+          return random_term_of_size(context, calculus::real_type(), size);
+        },
+        /*aimed=*/true);
+  });
   return {p, std::move(term)};
 }
 
@@ -152,10 +159,12 @@ calculus::Primitive CaseGenerator::paper_primitive() {
 }
 
 Term CaseGenerator::argument_inside(calculus::Primitive p, const Context& context) {
-  return calculus::random_argument_inside(
-      rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1), [&](std::uint32_t size) {
-        return random_term_of_size(context, calculus::real_type(), size);
-      });
+  return within_tangent_depth([&] {
+    return calculus::random_argument_inside(
+        rng_, p, std::max<std::uint32_t>(options_.max_size / 2, 1), [&](std::uint32_t size) {
+          return random_term_of_size(context, calculus::real_type(), size);
+        });
+  });
 }
 
 std::optional<calculus::Primitive> CaseGenerator::transcendental() {

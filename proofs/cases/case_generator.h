@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -137,6 +138,10 @@ class CaseGenerator {
   calculus::Primitive hosted(calculus::Primitive drawn) const;
   calculus::Term random_term_of_size(const calculus::Context& context, const calculus::Type& type,
                                      std::uint32_t size);
+  // draw(), drawn again until its T's nest within
+  // GeneratorOptions::max_tangent_depth, then once without T: a model of
+  // bounded depth never gets a term deeper than it supports.
+  calculus::Term within_tangent_depth(const std::function<calculus::Term()>& draw);
 
   calculus::Rng rng_;
   GeneratorOptions options_;

@@ -265,3 +265,54 @@ TEST_CASE("without a twin a non-finite value is a non-finite discard", "[certifi
   CHECK(outcome.detail ==
         "a value is not finite (undecided: no certified twin tells an overflow from a defect)");
 }
+
+TEST_CASE("a plugin's model without a twin has its non-finite values decided by closures@ball",
+          "[certified]") {
+  // A model no built-in is named after: a plugin's. closures@ball places
+  // the case's applications; its values are not the model's, so a
+  // difference of the plugin's sides stays uncertified.
+  const auto decided_with = [](Outcome plugin_outcome, Outcome confirmation) {
+    LawBinding plugin = text_law_on("forall a : R. a = a", "smooth");
+    plugin.model = "some-library";
+    LawBinding decider = text_law_on("forall a : R. a = a", kPluginDecider);
+    plugin.check = [plugin_outcome](const Case&, const semantics::Tolerance&, std::uint64_t) {
+      return plugin_outcome;
+    };
+    decider.check = [confirmation](const Case&, const semantics::Tolerance&, std::uint64_t) {
+      return confirmation;
+    };
+    std::vector<LawBinding> bindings = {plugin, decider};
+    certify_by_twins(bindings);
+    CHECK(bindings[0].certified_by.empty());
+    return bindings[0].check(Case{}, semantics::Tolerance{}, 1);
+  };
+  Outcome non_finite;
+  non_finite.verdict = Verdict::Failed;
+  non_finite.failure = FailureKind::NonFinite;
+  non_finite.detail = std::string(kNonFiniteDetail);
+  const Outcome defect = decided_with(non_finite, Outcome{});
+  CHECK(defect.verdict == Verdict::Failed);
+  CHECK(defect.detail ==
+        "a value is not finite where every primitive application is inside its smooth set; "
+        "certified by closures@ball, where every value is within range");
+  Outcome outside;
+  outside.verdict = Verdict::Discarded;
+  outside.discard_kind = DiscardKind::OutsideDomain;
+  outside.detail = "outside the domain: log: x <= 0";
+  const Outcome excused = decided_with(non_finite, outside);
+  CHECK(excused.verdict == Verdict::Discarded);
+  CHECK(excused.discard_kind == DiscardKind::OutsideDomain);
+  Outcome beyond;
+  beyond.beyond_double_range = true;
+  CHECK(decided_with(non_finite, beyond).discard_kind == DiscardKind::Overflow);
+
+  Outcome differ;
+  differ.verdict = Verdict::Failed;
+  differ.failure = FailureKind::SidesDiffer;
+  differ.detail = "the two sides differ beyond the tolerance";
+  differ.difference = semantics::Difference{};
+  const Outcome difference = decided_with(differ, Outcome{});
+  CHECK(difference.verdict == Verdict::Failed);
+  CHECK(difference.detail ==
+        "the two sides differ beyond the tolerance (uncertified: the model has no certified twin)");
+}

@@ -3,6 +3,7 @@
 // their cases with random terms whose T's nest within what is left.
 #include "proofs/depth/depth_limits.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <memory>
 
@@ -74,4 +75,24 @@ TEST_CASE("random terms nest T within max_tangent_depth", "[depth]") {
     CHECK(deepest_capped == cap);  // reached, never passed
     CHECK(deepest_free > cap);     // without the cap the terms nest deeper
   }
+}
+
+TEST_CASE("a primitive's aimed application and arguments nest T within max_tangent_depth",
+          "[depth]") {
+  // The reference laws' f is often one primitive applied to random
+  // arguments (CaseGenerator::applied_primitive): those are bounded too, or
+  // a model of depth d meets a case deeper than it supports.
+  const calculus::Context x({{"x", calculus::real_type()}});
+  std::uint32_t deepest_capped = 0, deepest_free = 0;
+  for (std::uint64_t seed = 0; seed < 300; ++seed) {
+    CaseGenerator capped(seed, {.max_size = 12, .max_tangent_depth = 0u});
+    CaseGenerator free(seed, {.max_size = 12});
+    deepest_capped =
+        std::max({deepest_capped, capped.applied_primitive(x).term->tangent_depth(),
+                  capped.argument_inside(calculus::Primitive::Log, x)->tangent_depth()});
+    deepest_free = std::max({deepest_free, free.applied_primitive(x).term->tangent_depth(),
+                             free.argument_inside(calculus::Primitive::Log, x)->tangent_depth()});
+  }
+  CHECK(deepest_capped == 0u);
+  CHECK(deepest_free > 0u);
 }

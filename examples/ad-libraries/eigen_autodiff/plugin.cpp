@@ -1,0 +1,96 @@
+// Eigen's AutoDiffScalar as a model: AutoDiffScalar<Matrix<S, 1, 1>> is the
+// dual number over S, nested three deep, with Eigen's assertions on (an
+// assertion that fires is a crash of the case, which perturb reports).
+//
+//   perturb check --plugin ./libeigen_autodiff.so --model eigen-autodiff --reference
+#undef NDEBUG  // eigen_assert is assert: on in every build of this plugin
+
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
+
+#include "../nested_dual_model.h"
+#include "proofs/plugin_api.h"
+
+namespace {
+
+using perturb::calculus::Primitive;
+
+template <int k>
+struct AutoDiffLevel {
+  using type = Eigen::AutoDiffScalar<Eigen::Matrix<typename AutoDiffLevel<k - 1>::type, 1, 1>>;
+};
+template <>
+struct AutoDiffLevel<0> {
+  using type = double;
+};
+
+struct EigenAutoDiff {
+  static constexpr const char* kName = "eigen-autodiff";
+  static constexpr bool kFoil = false;
+  static constexpr int kDepth = 3;
+  template <int k>
+  using Scalar = typename AutoDiffLevel<k>::type;
+
+  template <int k>
+  static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v) {
+    typename Scalar<k + 1>::DerType direction;
+    direction(0) = v;
+    return Scalar<k + 1>(x, direction);
+  }
+  template <int k>
+  static Scalar<k> tangent(const Scalar<k + 1>& y) {
+    return y.derivatives()(0);
+  }
+
+  static constexpr bool hosts_primitive(Primitive p) {
+    switch (p) {
+      case Primitive::Pow:  // Eigen's pow takes a double exponent only
+      case Primitive::Abs:  // Eigen's abs multiplies a nested derivative by an int: no compile
+      case Primitive::Hypot:
+      case Primitive::Sign:
+        return false;
+      default:
+        return !perturb::calculus::is_declared(p);
+    }
+  }
+  template <class S>
+  static S unary(Primitive p, const S& x) {
+    using std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
+    switch (p) {
+      case Primitive::Sin:
+        return sin(x);
+      case Primitive::Cos:
+        return cos(x);
+      case Primitive::Exp:
+        return exp(x);
+      case Primitive::Log:
+        return log(x);
+      case Primitive::Sqrt:
+        return sqrt(x);
+      case Primitive::Tanh:
+        return tanh(x);
+      default:
+        throw perturb::semantics::CategoryError("eigen-autodiff: no unary primitive " +
+                                                std::string(perturb::calculus::primitive_name(p)));
+    }
+  }
+  template <class S>
+  static S binary(Primitive p, const S& x, const S& y) {
+    using std::atan2, std::max, std::min;
+    switch (p) {
+      case Primitive::Atan2:
+        return S(atan2(x, y));  // Eigen returns a dynamic-size derivative
+      case Primitive::Max:      // unqualified: Eigen's, found by its argument type
+        return max(x, y);
+      case Primitive::Min:
+        return min(x, y);
+      default:
+        throw perturb::semantics::CategoryError("eigen-autodiff: no binary primitive " +
+                                                std::string(perturb::calculus::primitive_name(p)));
+    }
+  }
+};
+
+}  // namespace
+
+PERTURB_PLUGIN(registry) { registry.add(ad_libraries::NestedDualModel<EigenAutoDiff>()); }

@@ -1,0 +1,94 @@
+// Trilinos Sacado's forward AD as a model: Sacado::Fad::SFad<S, 1> is the
+// dual number over S with one derivative, nested three deep.
+//
+//   perturb check --plugin ./libsacado_fad.so --model sacado-fad --reference
+#include <Sacado_Fad_SFad.hpp>
+
+#include "../nested_dual_model.h"
+#include "proofs/plugin_api.h"
+
+namespace {
+
+using perturb::calculus::Primitive;
+
+template <int k>
+struct FadLevel {
+  using type = Sacado::Fad::SFad<typename FadLevel<k - 1>::type, 1>;
+};
+template <>
+struct FadLevel<0> {
+  using type = double;
+};
+
+struct SacadoFad {
+  static constexpr const char* kName = "sacado-fad";
+  static constexpr bool kFoil = false;
+  static constexpr int kDepth = 3;
+  template <int k>
+  using Scalar = typename FadLevel<k>::type;
+
+  template <int k>
+  static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v) {
+    Scalar<k + 1> y(1, x);  // value x, one derivative, 0
+    y.fastAccessDx(0) = v;
+    return y;
+  }
+  template <int k>
+  static Scalar<k> tangent(const Scalar<k + 1>& y) {
+    return y.dx(0);
+  }
+
+  static constexpr bool hosts_primitive(Primitive p) {
+    switch (p) {
+      case Primitive::Hypot:  // Sacado has no hypot or sign
+      case Primitive::Sign:
+        return false;
+      default:
+        return !perturb::calculus::is_declared(p);
+    }
+  }
+  template <class S>
+  static S unary(Primitive p, const S& x) {
+    using std::abs, std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
+    switch (p) {
+      case Primitive::Sin:
+        return sin(x);
+      case Primitive::Cos:
+        return cos(x);
+      case Primitive::Exp:
+        return exp(x);
+      case Primitive::Log:
+        return log(x);
+      case Primitive::Sqrt:
+        return sqrt(x);
+      case Primitive::Tanh:
+        return tanh(x);
+      case Primitive::Abs:
+        return abs(x);
+      default:
+        throw perturb::semantics::CategoryError("sacado-fad: no unary primitive " +
+                                                std::string(perturb::calculus::primitive_name(p)));
+    }
+  }
+  template <class S>
+  static S binary(Primitive p, const S& x, const S& y) {
+    using std::atan2, std::max, std::min, std::pow;
+    switch (p) {
+      case Primitive::Pow:
+        return pow(x, y);
+      case Primitive::Atan2:
+        return atan2(x, y);
+      case Primitive::Max:
+        return max(x, y);
+      case Primitive::Min:
+        return min(x, y);
+      default:
+        throw perturb::semantics::CategoryError("sacado-fad: no binary primitive " +
+                                                std::string(perturb::calculus::primitive_name(p)));
+    }
+  }
+};
+
+}  // namespace
+
+PERTURB_PLUGIN(registry) { registry.add(ad_libraries::NestedDualModel<SacadoFad>()); }
