@@ -176,6 +176,9 @@ int run_check(CheckCommand& command, const CLI::App& app) {
                (run.execution.shard.count > 1 ? "--shard"
                                               : "--case-timeout (worker processes under MPI)"));
   }
+  // A plugin's crash is its case's failure (proofs/run/crash_isolation.h),
+  // except under MPI, where the ranks must not fork.
+  run.execution.isolate_crashes = !command.mpi && !run.record.plugins.empty();
   const std::vector<proofs::LawBinding> bindings = select_bindings(run);
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   if (!arguments.junit_file.empty()) prepare_output_file(arguments.junit_file);
@@ -186,10 +189,13 @@ int run_check(CheckCommand& command, const CLI::App& app) {
         "--case-timeout kills the worker process of a hung case: it needs --workers processes");
   if (command.workers == "processes" && command.mpi)
     fail_usage("--mpi runs one process per rank and cannot be combined with --workers processes");
-  // Threads at --jobs 1 (no pipe to cross) and under MPI (Open MPI and fork do not mix).
+  // Threads at --jobs 1 (no pipe to cross) and under MPI (Open MPI and fork
+  // do not mix); a worker process even at --jobs 1 with a plugin, whose crash
+  // then ends the worker, not the run.
   run.execution.worker_processes =
       command.workers == "processes" ||
-      (command.workers.empty() && run.execution.jobs > 1 && !command.mpi);
+      (command.workers.empty() && (run.execution.jobs > 1 || run.execution.isolate_crashes) &&
+       !command.mpi);
   if (command.max_time > 0) {
     run.execution.deadline = std::chrono::steady_clock::now() +
                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -306,7 +312,9 @@ void add_check_command(CLI::App& app) {
                    "cases) are, and at --jobs 2 and more those deciding coverage. Processes share "
                    "nothing, threads share the term tables and the allocator, "
                    "which costs them a quarter to a half more CPU; the report is the same "
-                   "(default: processes at --jobs 2 and more, except under --mpi)")
+                   "(default: processes at --jobs 2 and more, and with --plugin, except under "
+                   "--mpi). A plugin's crash in a case is that case's failure, except on threads "
+                   "at --jobs 2 and more and under --mpi, where it ends the run")
       ->check(CLI::IsMember({"threads", "processes"}));
   command->add_option("--report", arguments.report_dir,
                       "Write report.json and report.md to this directory, and the run's journal "

@@ -146,6 +146,7 @@ std::vector<proofs::LawBinding> select_bindings(proofs::RunOptions& run) {
     fail_usage("no law selected can run on the models selected (the notes above say why)");
   if (selected.empty())
     fail_usage("no law matches the --law and --model arguments (see perturb list laws)");
+  if (run.execution.isolate_crashes) isolate_plugin_crashes(selected, plugins);
   return selected;
 }
 

@@ -90,6 +90,7 @@ int run_merge(MergeArguments& arguments) {
   if (run.execution.jobs == 0)
     run.execution.jobs = std::max(1u, std::thread::hardware_concurrency());
 
+  run.execution.isolate_crashes = !run.record.plugins.empty();
   const std::vector<proofs::LawBinding> bindings = select_bindings(run);
   proofs::RunLedger ledger;
   ledger.pairs.resize(bindings.size());

@@ -12,6 +12,7 @@
 #include "proofs/binding/reference_law_binding.h"
 #include "proofs/laws/reference_laws.h"
 #include "proofs/plugin_api.h"
+#include "proofs/run/crash_isolation.h"
 
 namespace perturb::app {
 namespace {
@@ -158,6 +159,17 @@ std::vector<proofs::LawBinding> catalogue_bindings(std::vector<LoadedPlugin>& pl
     for (proofs::LawBinding& binding : plugin.bindings) all.push_back(std::move(binding));
   }
   return all;
+}
+
+void isolate_plugin_crashes(std::vector<proofs::LawBinding>& bindings,
+                            const std::vector<LoadedPlugin>& plugins) {
+  for (proofs::LawBinding& binding : bindings) {
+    for (const LoadedPlugin& plugin : plugins) {
+      for (const semantics::AnyModel& model : plugin.models) {
+        if (model.name() == binding.model) binding.check = proofs::crash_isolated(binding.check);
+      }
+    }
+  }
 }
 
 void add_plugin_option(CLI::App* command, std::vector<std::string>& paths) {

@@ -52,6 +52,11 @@ std::string unknown_model_message(const std::string& name,
 // models (moved out of the plugins).
 std::vector<proofs::LawBinding> catalogue_bindings(std::vector<LoadedPlugin>& plugins);
 
+// Makes the checks of the plugins' models survive a crash
+// (proofs/run/crash_isolation.h): a plugin's crash is its case's failure.
+void isolate_plugin_crashes(std::vector<proofs::LawBinding>& bindings,
+                            const std::vector<LoadedPlugin>& plugins);
+
 // laws bound to every built-in model and every model of plugins that can
 // read them, and why the others cannot.
 proofs::TextLawBindings bind_text_laws(

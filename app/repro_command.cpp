@@ -52,6 +52,7 @@ int replay(const std::string& path, std::size_t index, const std::vector<std::st
     if (!bound.ok()) fail_input(path + ": " + bound.error().to_string());
     for (proofs::LawBinding& binding : *bound) bindings.push_back(std::move(binding));
   }
+  isolate_plugin_crashes(bindings, loaded_plugins);
   for (const proofs::LawBinding& binding : bindings) {
     if (binding.info.id != recorded->law || binding.model != recorded->model) continue;
     if (auto invalid = proofs::validate_recorded_case(binding, *recorded))

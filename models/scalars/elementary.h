@@ -7,7 +7,8 @@
 // 0 (spec §6): x ↦ xⁿ for an integer n ≥ 0 has k-th derivative 0 for k > n
 // at every x, 0 included, never 0·∞. At a kink the models follow one
 // convention, consistent with the signature's equations: abs at 0 gives 0
-// (a Clarke gradient 0), max and min at a tie the mean of the two arguments.
+// (a Clarke gradient 0), max and min at a tie the mean of the two arguments;
+// or, while a TakingKinkBranch lives, one branch (models/scalars/kink_branch.h).
 #pragma once
 
 #include <cmath>
@@ -19,6 +20,7 @@
 #include "calculus/signature.h"
 #include "models/scalars/declared_primitive.h"
 #include "models/scalars/fields.h"
+#include "models/scalars/kink_branch.h"
 #include "models/scalars/scalar.h"
 #include "semantics/evaluation_record.h"
 
@@ -71,16 +73,24 @@ bool is_negative(const F& x) {
 
 // |m| for a Tagged m whose primal value is 0, or, over balls, a ball that
 // straddles 0: x's value |a| and its perturbation times [−1, 1], which
-// encloses both branches (and the convention 0 at exactly 0).
+// encloses both branches; at exactly 0 the convention 0, or the branch
+// kink_branch() takes.
 template <class F>
 Tagged<F> abs_at_kink(const Tagged<F>& x) {
   if constexpr (std::same_as<F, Ball>) {
     const Ball a = x.primal_value();
-    if (certainly_zero(a)) return Tagged<F>(F(0));
-    return Tagged<F>(abs(a)) + (x - Tagged<F>(a)) * Tagged<F>(unit_interval());
-  } else {
-    return Tagged<F>(F(0));
+    if (!certainly_zero(a))
+      return Tagged<F>(abs(a)) + (x - Tagged<F>(a)) * Tagged<F>(unit_interval());
   }
+  switch (kink_branches().abs) {
+    case KinkBranch::First:
+      return x;
+    case KinkBranch::Second:
+      return -x;
+    case KinkBranch::Convention:
+      break;
+  }
+  return Tagged<F>(F(0));
 }
 
 // Whether a < b for every reals in them (over balls; plainly otherwise).
@@ -94,16 +104,26 @@ bool is_less(const F& a, const F& b) {
 }
 
 // max⟨x, y⟩ (sign 1) or min⟨x, y⟩ (sign −1) where the branch is not
-// certain: at a tie (x + y)/2, the convention; over balls straddling the
-// tie, (x + y ± |x − y|)/2 enclosing both branches.
+// certain: at a tie (x + y)/2, the convention, or the argument kink_branch()
+// takes; over balls straddling the tie, (x + y ± |x − y|)/2 enclosing both
+// branches.
 template <class F>
 Tagged<F> at_tie(const Tagged<F>& x, const Tagged<F>& y, int sign) {
-  if constexpr (std::same_as<F, Ball>) {
-    const Tagged<F> gap = abs_at_kink(x - y);
-    return (sign > 0 ? x + y + gap : x + y - gap) * Tagged<F>(F(0.5));
-  } else {
+  bool exact = true;
+  if constexpr (std::same_as<F, Ball>) exact = certainly_zero(x.primal_value() - y.primal_value());
+  if (exact) {
+    switch (kink_branches().tie) {
+      case KinkBranch::First:
+        return x;
+      case KinkBranch::Second:
+        return y;
+      case KinkBranch::Convention:
+        break;
+    }
     return (x + y) * Tagged<F>(F(0.5));
   }
+  const Tagged<F> gap = abs_at_kink(x - y);
+  return (sign > 0 ? x + y + gap : x + y - gap) * Tagged<F>(F(0.5));
 }
 
 // Notes f's application to x (and y) in the current evaluation record: the

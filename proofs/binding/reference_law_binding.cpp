@@ -2,14 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "calculus/type.h"
 #include "models/scalars/declared_primitive.h"
+#include "models/scalars/kink_branch.h"
 #include "proofs/cases/check_case.h"
 #include "proofs/laws/laws_soundness.h"
 #include "proofs/laws/reference_laws.h"
@@ -84,6 +88,46 @@ std::optional<Outcome> as_budget_discard(const std::exception& error) {
   return outcome;
 }
 
+// Whether the reference reproduces `value` at case k when its kinked
+// primitives take a branch at their kinks (spec §6, "Kinks": a convention is
+// a value some admissible choice gives): abs at 0 and max and min at a tie
+// each its convention or either branch, or at order 1, where the derivative
+// is multi-affine in the choices, any value between the branches' extremes.
+// (Every kink of a kind takes the same branch: a case with two ties may be a
+// convention this does not find, never the reverse.)
+bool reproduced_by_a_branch(const semantics::AnyModel& reference, const TextLaw& law, int order,
+                            const Case& k, double value, const semantics::Tolerance& tolerance) {
+  using models::KinkBranch;
+  constexpr KinkBranch kBranches[] = {KinkBranch::Convention, KinkBranch::First,
+                                      KinkBranch::Second};
+  double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+  bool corners_finite = true;
+  for (const KinkBranch abs : kBranches) {
+    for (const KinkBranch tie : kBranches) {
+      const bool corner = abs != KinkBranch::Convention && tie != KinkBranch::Convention;
+      const models::TakingKinkBranches taking({.abs = abs, .tie = tie});
+      std::optional<double> taken;
+      try {
+        const Evaluation evaluation = evaluate(reference, law, order, k);
+        if (evaluation.finite && evaluation.record.outside.empty()) taken = evaluation.value;
+      } catch (const std::bad_alloc&) {
+        throw;
+      } catch (const std::exception&) {
+        // No value with these branches.
+      }
+      if (taken && semantics::approx_equal(value, *taken, tolerance)) return true;
+      if (!corner) continue;
+      if (!taken) {
+        corners_finite = false;
+        continue;
+      }
+      lowest = std::min(lowest, *taken);
+      highest = std::max(highest, *taken);
+    }
+  }
+  return order == 1 && corners_finite && lowest <= value && value <= highest;
+}
+
 Outcome discarded(DiscardKind kind, std::string detail) {
   Outcome outcome;
   outcome.verdict = Verdict::Discarded;
@@ -153,6 +197,13 @@ Outcome check_reference_case(const TextLaw& law, int order, const semantics::Any
     return expected.record.beyond_double_range ? overflow() : reference_not_finite();
   if (semantics::approx_equal(actual.value, expected.value, tolerance)) return outcome;
   if (expected.record.beyond_double_range) return overflow();
+  if (!expected.record.kinks.empty() &&
+      reproduced_by_a_branch(reference, law, order, k, actual.value, tolerance)) {
+    return discarded(DiscardKind::KinkConvention,
+                     fmt::format("a convention at a kink ({}), which {} reproduces with an "
+                                 "admissible choice",
+                                 expected.record.kinks.front(), reference.name()));
+  }
   // A disagreement: a failure of the model when Perturb's own double model
   // agrees with the reference, else a case double cannot hold.
   // (When the model under test is that model, its value is already known.)

@@ -24,6 +24,8 @@ std::string_view discard_kind_name(DiscardKind kind) {
       return "overflow";
     case DiscardKind::IllConditioned:
       return "ill-conditioned";
+    case DiscardKind::KinkConvention:
+      return "kink-convention";
   }
   return "internal";
 }

@@ -23,6 +23,8 @@ std::string_view failure_kind_name(FailureKind kind) {
       return "generation-error";
     case FailureKind::NonFinite:
       return "non-finite";
+    case FailureKind::Crash:
+      return "crash";
   }
   throw calculus::InternalError("failure_kind_name: not a FailureKind");
 }

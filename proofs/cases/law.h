@@ -89,10 +89,13 @@ enum class FailureKind {
   // A side's value is not finite although every primitive application is
   // inside its smooth set and no value exceeds the double range (spec §6).
   NonFinite,
+  // Checking the case ended the process: a plugin's assertion, abort,
+  // signal or exit (proofs/run/crash_isolation.h).
+  Crash,
 };
 
-// "sides-differ", "not-parallel", "error", "generation-error", "non-finite":
-// the names of report.json.
+// "sides-differ", "not-parallel", "error", "generation-error", "non-finite",
+// "crash": the names of report.json.
 std::string_view failure_kind_name(FailureKind kind);
 
 // The detail of a non-finite failure, and of the discards it turns into

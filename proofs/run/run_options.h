@@ -54,6 +54,11 @@ struct ExecutionOptions {
   // threads (proofs/run/worker_processes.h; check --workers), and at jobs ≥ 2
   // coverage is decided in forked processes too (proofs/run/process_map.h).
   bool worker_processes = false;
+  // Whether a plugin's model may crash the process (set by the app, which
+  // then wraps its checks: proofs/run/crash_isolation.h). Shrinking then runs
+  // on this thread alone: a child forked while another thread held a lock
+  // (a term table's, the allocator's) could wait for it forever.
+  bool isolate_crashes = false;
   // When positive, cases run in worker processes, and one that runs longer
   // than this many seconds is killed and discarded as a hang (check --case-timeout).
   double case_timeout = 0;

@@ -263,7 +263,8 @@ std::vector<LawResult> finish_run(const std::vector<LawBinding>& bindings,
   }
 
   if (engine.shrink && complete) {
-    run_queued_units(serial_bindings(bindings), execution.jobs, [&](std::uint64_t b) {
+    const unsigned shrink_jobs = execution.isolate_crashes ? 1 : execution.jobs;
+    run_queued_units(serial_bindings(bindings), shrink_jobs, [&](std::uint64_t b) {
       if (!results[b].counterexample) return;
       Counterexample& counterexample = *results[b].counterexample;
       const std::uint64_t compare_seed = compare_seed_of(counterexample.case_seed);

@@ -1,6 +1,7 @@
 #include "proofs/run/unit_queue.h"
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <memory>
 
@@ -66,6 +67,15 @@ void UnitQueue::stop() {
 
 namespace {
 
+std::atomic<int> running_threads{0};
+
+// Counts run_queued_units's threads from before they start until they have joined.
+struct CountedThreads {
+  explicit CountedThreads(int count) : count(count) { running_threads += count; }
+  ~CountedThreads() { running_threads -= count; }
+  int count;
+};
+
 // Frees a unit's lane however its work ends.
 struct Finishing {
   UnitQueue& queue;
@@ -95,10 +105,13 @@ void run_queued_units(const std::vector<bool>& serial, unsigned jobs,
   if (jobs <= 1) {
     run_on_large_stack(worker);  // no thread: the process stays single-threaded
   } else {
+    const CountedThreads counted(static_cast<int>(jobs));
     std::vector<std::unique_ptr<WorkerThread>> threads;
     for (unsigned j = 0; j < jobs; ++j) threads.push_back(std::make_unique<WorkerThread>(worker));
   }
   if (failure) std::rethrow_exception(failure);
 }
+
+bool queued_threads_running() { return running_threads.load() > 0; }
 
 }  // namespace perturb::proofs

@@ -61,4 +61,8 @@ class UnitQueue {
 void run_queued_units(const std::vector<bool>& serial, unsigned jobs,
                       const std::function<void(std::uint64_t)>& work);
 
+// Whether run_queued_units has threads running in this process now: a
+// fork then is unsafe (proofs/run/crash_isolation.h).
+bool queued_threads_running();
+
 }  // namespace perturb::proofs

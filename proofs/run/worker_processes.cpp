@@ -14,6 +14,8 @@
 #include <string>
 #include <system_error>
 
+#include "proofs/cases/labels.h"
+#include "proofs/run/crash_isolation.h"
 #include "proofs/run/journal.h"
 #include "proofs/run/large_stack.h"
 #include "proofs/run/worker_pipes.h"
@@ -50,6 +52,7 @@ std::string tally_line(const PairTally& tally) {
 // laws a tenth more); ends when the runner closes its commands.
 [[noreturn]] void serve(const std::vector<LawBinding>& bindings, const EngineOptions& engine,
                         int commands, int outcomes) {
+  mark_worker_process();
   int status = 0;
   try {
     run_on_large_stack([&] {
@@ -223,11 +226,7 @@ class WorkerPool {
         send(worker);
         return;
       }
-      const std::string how = WIFSIGNALED(status)
-                                  ? fmt::format("signal {}", WTERMSIG(status))
-                                  : fmt::format("exit status {}", WEXITSTATUS(status));
-      count_lost_case(worker, DiscardKind::Internal,
-                      "the case ended its worker process (" + how + ")");
+      count_lost_case(worker, crash_outcome(status), generated_labels(worker));
       return;
     }
     std::size_t end;
@@ -257,12 +256,26 @@ class WorkerPool {
   // Kills the worker, discards its case and goes on with the unit in a new one.
   void replace(Worker& worker, DiscardKind kind, const std::string& reason) {
     end_piped(worker.process, true);
-    count_lost_case(worker, kind, reason);
+    count_lost_case(worker, Outcome{Verdict::Discarded, "", "", reason, kind});
   }
 
-  void count_lost_case(Worker& worker, DiscardKind kind, const std::string& reason) {
-    Outcome outcome{Verdict::Discarded, "", "", reason, kind};
-    count_case(worker.tally, worker.next, {}, outcome);
+  // The labels of the case the worker died on, as a worker counts them
+  // (check_case_at): its generated case's, which generating here gives
+  // without running the model.
+  std::vector<std::string> generated_labels(const Worker& worker) {
+    try {
+      return case_labels(generate_case(bindings_[worker.range.binding], engine_, worker.next));
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception&) {
+      return {};
+    }
+  }
+
+  // Counts the case the worker ended on, and goes on with the unit's rest.
+  void count_lost_case(Worker& worker, const Outcome& outcome,
+                       const std::vector<std::string>& labels = {}) {
+    count_case(worker.tally, worker.next, labels, outcome);
     ++worker.next;
     send(worker);
   }

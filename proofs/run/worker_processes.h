@@ -11,8 +11,9 @@
 // for execution.case_timeout seconds is killed, its case is discarded as a hang
 // (DiscardKind::Hang, with its index, so the report names it and its repro
 // line), and a new worker goes on with the rest of the unit. A worker that
-// dies on a case (a plugin's crash) discards it likewise, as internal, once
-// the unit's rest, checked again case by case, names the case. The forks
+// dies on a case (a plugin's crash) fails it, of kind crash
+// (proofs/run/crash_isolation.h), once the unit's rest, checked again case
+// by case, names the case. The forks
 // happen while the runner has no other thread, so a child never inherits a
 // lock some thread held.
 #pragma once

@@ -276,7 +276,7 @@ TEST_CASE("cases in worker processes give the report of threads", "[distributed]
   CHECK(slurp_file(processes / "report.md") == slurp_file(threads / "report.md"));
 }
 
-TEST_CASE("a case that ends its worker process is discarded as internal, under its own index",
+TEST_CASE("a case that ends its worker process fails as a crash, under its own index",
           "[distributed]") {
   // D of linear-maps-dying ends the process on a domain of dimension 3 or
   // more. A worker reports a unit at its end, so the runner checks the rest
@@ -297,20 +297,22 @@ TEST_CASE("a case that ends its worker process is discarded as internal, under i
   const fs::path batched = fresh_dir("dying-batched"), each = fresh_dir("dying-each");
   const auto batched_run = run_perturb(with(run, {"--report", batched.string()}));
   const auto each_run = run_perturb(with(run, {"--report", each.string(), "--case-timeout", "60"}));
-  CHECK(batched_run.status == 4);  // unhealthy: internal discards have limit 0
-  CHECK(each_run.status == 4);
+  CHECK(batched_run.status == 1);  // a crash is the case's failure
+  CHECK(each_run.status == 1);
   report_schema::require_valid_report(batched / "report.json");
   const auto report = nlohmann::json::parse(slurp_file(batched / "report.json"));
-  std::uint64_t cases = 0, discarded = 0, passed = 0;
+  std::uint64_t cases = 0, failed = 0, passed = 0;
   for (const auto& result : report.at("results")) {
     cases += result.at("cases").get<std::uint64_t>();
-    discarded += result.at("discarded").get<std::uint64_t>();
+    failed += result.at("failed").get<std::uint64_t>();
     passed += result.at("passed").get<std::uint64_t>();
+    if (result.at("failed") != 0) CHECK(result.at("counterexample").at("failure") == "crash");
   }
   CHECK(cases == 40 * report.at("results").size());  // every case counted: the run went on
-  CHECK(discarded > 0);
+  CHECK(failed > 0);
   CHECK(passed > 0);  // the cases of lower dimension, in the same units, still passed
-  CHECK_THAT(slurp_file(batched / "report.md"), Catch::Contains("ended its worker process"));
+  CHECK_THAT(slurp_file(batched / "report.md"),
+             Catch::Contains("the case ended its process (exit status 70)"));
   CHECK(slurp_file(batched / "report.json") == slurp_file(each / "report.json"));
 }
 

@@ -159,3 +159,20 @@ TEST_CASE("the foils fail the reference laws of the orders they get wrong", "[re
     CHECK(first.failed > 0);
   }
 }
+
+TEST_CASE("a convention at a kink the reference reproduces by a branch is discarded, not failed",
+          "[reference]") {
+  // tie-by-order takes max's and min's first argument at a tie: an
+  // admissible convention, which the reference reproduces with its first
+  // branch.
+  const auto tie_by_order = reference_bindings(model_named("tie-by-order"));
+  const LawResult taken = run_laws({tie_by_order[1]}, small_run(1, 1000)).front();
+  CHECK(taken.failed == 0);
+  std::uint64_t conventions = 0;
+  for (const auto& [reason, discard] : taken.discards) {
+    if (discard.kind == DiscardKind::KinkConvention) conventions += discard.count;
+  }
+  CHECK(conventions > 0);
+  // A first derivative of abs, max or min off by half its direction is no
+  // convention: it still fails ref.order-1 (the test above).
+}

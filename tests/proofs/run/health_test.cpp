@@ -133,7 +133,7 @@ TEST_CASE("discard kinds have the names report.json and --discard-limit use", "[
   CHECK_FALSE(parse_discard_kind("nonfinite"));
   CHECK(limits_text(DiscardLimits{}) ==
         "typing 0 %, internal 0 %, non-finite 5 %, budget 1 %, rounding 1 %, inconclusive 5 %, "
-        "hang 0 %, outside-domain 1 %, overflow 5 %, ill-conditioned 1 %");
+        "hang 0 %, outside-domain 1 %, overflow 5 %, ill-conditioned 1 %, kink-convention 10 %");
 }
 
 }  // namespace perturb::proofs
