@@ -27,6 +27,10 @@
 //   template <int k> static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v);
 //   template <int k> static Scalar<k> tangent(const Scalar<k + 1>& y);
 //   static constexpr bool hosts_primitive(Primitive p);
+//
+// and, where its functions are not named after the primitives
+// (functions_by_name.h), one or both of
+//
 //   template <class S> static S unary(Primitive p, const S& x);        p of arity 1
 //   template <class S> static S binary(Primitive p, const S& x, const S& y);  pow,
 //                                                 atan2, hypot, max, min
@@ -48,6 +52,7 @@
 
 #include "calculus/random_draws.h"
 #include "calculus/signature.h"
+#include "functions_by_name.h"
 #include "semantics/category_error.h"
 #include "semantics/tolerance.h"
 
@@ -204,13 +209,13 @@ class NestedDualModel {
     if (perturb::calculus::spec_of(p).arity == 1) {
       return make(r, r, p_name, kLevels, [p]<int k>(Level<k>, const std::vector<Scalar<k>>& in) {
         if (p == Primitive::Recip) return std::vector<Scalar<k>>{constant_at<k>(1.0) / in[0]};
-        return std::vector<Scalar<k>>{Library::unary(p, in[0])};
+        return std::vector<Scalar<k>>{unary(p, in[0])};
       });
     }
     return make(product(r, r), r, p_name, kLevels,
                 [p]<int k>(Level<k>, const std::vector<Scalar<k>>& in) {
                   if (p == Primitive::Mul) return std::vector<Scalar<k>>{in[0] * in[1]};
-                  return std::vector<Scalar<k>>{Library::binary(p, in[0], in[1])};
+                  return std::vector<Scalar<k>>{binary(p, in[0], in[1])};
                 });
   }
   // The literal c : 1 → R.
@@ -299,6 +304,25 @@ class NestedDualModel {
   }
 
  private:
+  // p of x (and y) by the Library's unary or binary, or else by the
+  // function of p's name.
+  template <class S>
+  static S unary(Primitive p, const S& x) {
+    if constexpr (requires { Library::unary(p, x); }) {
+      return Library::unary(p, x);
+    } else {
+      return unary_by_name<Library>(p, x);
+    }
+  }
+  template <class S>
+  static S binary(Primitive p, const S& x, const S& y) {
+    if constexpr (requires { Library::binary(p, x, y); }) {
+      return Library::binary(p, x, y);
+    } else {
+      return binary_by_name<Library>(p, x, y);
+    }
+  }
+
   // The morphism X → Y whose map at level k is body(Level<k>{}, ·), at its
   // first `levels` levels.
   template <class Body>

@@ -46,48 +46,13 @@ struct CeresJet {
         return !perturb::calculus::is_declared(p);
     }
   }
-  template <class S>
-  static S unary(Primitive p, const S& x) {
-    using std::abs, std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
-    switch (p) {
-      case Primitive::Sin:
-        return sin(x);
-      case Primitive::Cos:
-        return cos(x);
-      case Primitive::Exp:
-        return exp(x);
-      case Primitive::Log:
-        return log(x);
-      case Primitive::Sqrt:
-        return sqrt(x);
-      case Primitive::Tanh:
-        return tanh(x);
-      case Primitive::Abs:
-        return abs(x);
-      default:
-        throw perturb::semantics::CategoryError("ceres-jet: no unary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
-  }
+  // Ceres names max and min of Jets fmax and fmin.
   template <class S>
   static S binary(Primitive p, const S& x, const S& y) {
-    using ceres::fmax, ceres::fmin;
-    using std::atan2, std::fmax, std::fmin, std::hypot, std::pow;
-    switch (p) {
-      case Primitive::Pow:
-        return pow(x, y);
-      case Primitive::Atan2:
-        return atan2(x, y);
-      case Primitive::Hypot:
-        return hypot(x, y);
-      case Primitive::Max:
-        return fmax(x, y);
-      case Primitive::Min:
-        return fmin(x, y);
-      default:
-        throw perturb::semantics::CategoryError("ceres-jet: no binary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
+    using ceres::fmax, ceres::fmin, std::fmax, std::fmin;
+    if (p == Primitive::Max) return fmax(x, y);
+    if (p == Primitive::Min) return fmin(x, y);
+    return ad_libraries::binary_by_name<CeresJet>(p, x, y);
   }
 };
 

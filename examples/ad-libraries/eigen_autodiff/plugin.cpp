@@ -53,42 +53,6 @@ struct EigenAutoDiff {
         return !perturb::calculus::is_declared(p);
     }
   }
-  template <class S>
-  static S unary(Primitive p, const S& x) {
-    using std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
-    switch (p) {
-      case Primitive::Sin:
-        return sin(x);
-      case Primitive::Cos:
-        return cos(x);
-      case Primitive::Exp:
-        return exp(x);
-      case Primitive::Log:
-        return log(x);
-      case Primitive::Sqrt:
-        return sqrt(x);
-      case Primitive::Tanh:
-        return tanh(x);
-      default:
-        throw perturb::semantics::CategoryError("eigen-autodiff: no unary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
-  }
-  template <class S>
-  static S binary(Primitive p, const S& x, const S& y) {
-    using std::atan2, std::max, std::min;
-    switch (p) {
-      case Primitive::Atan2:
-        return S(atan2(x, y));  // Eigen returns a dynamic-size derivative
-      case Primitive::Max:      // unqualified: Eigen's, found by its argument type
-        return max(x, y);
-      case Primitive::Min:
-        return min(x, y);
-      default:
-        throw perturb::semantics::CategoryError("eigen-autodiff: no binary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
-  }
 };
 
 }  // namespace

@@ -47,46 +47,6 @@ struct SacadoFad {
         return !perturb::calculus::is_declared(p);
     }
   }
-  template <class S>
-  static S unary(Primitive p, const S& x) {
-    using std::abs, std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
-    switch (p) {
-      case Primitive::Sin:
-        return sin(x);
-      case Primitive::Cos:
-        return cos(x);
-      case Primitive::Exp:
-        return exp(x);
-      case Primitive::Log:
-        return log(x);
-      case Primitive::Sqrt:
-        return sqrt(x);
-      case Primitive::Tanh:
-        return tanh(x);
-      case Primitive::Abs:
-        return abs(x);
-      default:
-        throw perturb::semantics::CategoryError("sacado-fad: no unary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
-  }
-  template <class S>
-  static S binary(Primitive p, const S& x, const S& y) {
-    using std::atan2, std::max, std::min, std::pow;
-    switch (p) {
-      case Primitive::Pow:
-        return pow(x, y);
-      case Primitive::Atan2:
-        return atan2(x, y);
-      case Primitive::Max:
-        return max(x, y);
-      case Primitive::Min:
-        return min(x, y);
-      default:
-        throw perturb::semantics::CategoryError("sacado-fad: no binary primitive " +
-                                                std::string(perturb::calculus::primitive_name(p)));
-    }
-  }
 };
 
 }  // namespace
