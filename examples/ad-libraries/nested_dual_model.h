@@ -24,6 +24,7 @@
 //   static constexpr bool kFoil;              a wrapper wrong on purpose
 //   static constexpr int kDepth;              how deep its types nest (≥ 1)
 //   template <int k> using Scalar;            double, L<double>, L<L<double>>, …
+//                                             (NestedDual<L, k>)
 //   template <int k> static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v);
 //   template <int k> static Scalar<k> tangent(const Scalar<k + 1>& y);
 //   static constexpr bool hosts_primitive(Primitive p);
@@ -59,6 +60,19 @@
 namespace ad_libraries {
 
 using perturb::calculus::Primitive;
+
+// double nested in the dual numbers Dual k times: double, Dual<double>,
+// Dual<Dual<double>>, …
+template <template <class> class Dual, int k>
+struct Nested {
+  using type = Dual<typename Nested<Dual, k - 1>::type>;
+};
+template <template <class> class Dual>
+struct Nested<Dual, 0> {
+  using type = double;
+};
+template <template <class> class Dual, int k>
+using NestedDual = typename Nested<Dual, k>::type;
 
 template <class Library>
 class NestedDualModel {

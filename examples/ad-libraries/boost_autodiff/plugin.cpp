@@ -23,14 +23,8 @@ namespace {
 using perturb::calculus::Primitive;
 namespace autodiff = boost::math::differentiation;
 
-template <int k>
-struct FvarLevel {
-  using type = autodiff::autodiff_fvar<typename FvarLevel<k - 1>::type, 1>;
-};
-template <>
-struct FvarLevel<0> {
-  using type = double;
-};
+template <class S>
+using Fvar = autodiff::autodiff_fvar<S, 1>;
 
 #ifdef BOOST_AUTODIFF_NAIVE_WRAPPER
 constexpr bool kNaive = true;
@@ -43,7 +37,7 @@ struct BoostAutodiff {
   static constexpr bool kFoil = kNaive;
   static constexpr int kDepth = 3;
   template <int k>
-  using Scalar = typename FvarLevel<k>::type;
+  using Scalar = ad_libraries::NestedDual<Fvar, k>;
 
   // x + ε·v with ε a perturbation of Scalar<k + 1> that x and v do not carry.
   template <int k>

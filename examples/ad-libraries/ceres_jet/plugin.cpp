@@ -11,21 +11,15 @@ namespace {
 
 using perturb::calculus::Primitive;
 
-template <int k>
-struct JetLevel {
-  using type = ceres::Jet<typename JetLevel<k - 1>::type, 1>;
-};
-template <>
-struct JetLevel<0> {
-  using type = double;
-};
+template <class S>
+using Jet = ceres::Jet<S, 1>;
 
 struct CeresJet {
   static constexpr const char* kName = "ceres-jet";
   static constexpr bool kFoil = false;
   static constexpr int kDepth = 2;
   template <int k>
-  using Scalar = typename JetLevel<k>::type;
+  using Scalar = ad_libraries::NestedDual<Jet, k>;
 
   template <int k>
   static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v) {

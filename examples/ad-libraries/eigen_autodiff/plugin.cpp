@@ -15,21 +15,15 @@ namespace {
 
 using perturb::calculus::Primitive;
 
-template <int k>
-struct AutoDiffLevel {
-  using type = Eigen::AutoDiffScalar<Eigen::Matrix<typename AutoDiffLevel<k - 1>::type, 1, 1>>;
-};
-template <>
-struct AutoDiffLevel<0> {
-  using type = double;
-};
+template <class S>
+using AutoDiff = Eigen::AutoDiffScalar<Eigen::Matrix<S, 1, 1>>;
 
 struct EigenAutoDiff {
   static constexpr const char* kName = "eigen-autodiff";
   static constexpr bool kFoil = false;
   static constexpr int kDepth = 3;
   template <int k>
-  using Scalar = typename AutoDiffLevel<k>::type;
+  using Scalar = ad_libraries::NestedDual<AutoDiff, k>;
 
   template <int k>
   static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v) {

@@ -11,21 +11,15 @@ namespace {
 
 using perturb::calculus::Primitive;
 
-template <int k>
-struct FadLevel {
-  using type = Sacado::Fad::SFad<typename FadLevel<k - 1>::type, 1>;
-};
-template <>
-struct FadLevel<0> {
-  using type = double;
-};
+template <class S>
+using Fad = Sacado::Fad::SFad<S, 1>;
 
 struct SacadoFad {
   static constexpr const char* kName = "sacado-fad";
   static constexpr bool kFoil = false;
   static constexpr int kDepth = 3;
   template <int k>
-  using Scalar = typename FadLevel<k>::type;
+  using Scalar = ad_libraries::NestedDual<Fad, k>;
 
   template <int k>
   static Scalar<k + 1> seed(const Scalar<k>& x, const Scalar<k>& v) {
