@@ -5,6 +5,7 @@
 #include <exception>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "models/builtin_models.h"
@@ -163,12 +164,12 @@ std::vector<proofs::LawBinding> catalogue_bindings(std::vector<LoadedPlugin>& pl
 
 void isolate_plugin_crashes(std::vector<proofs::LawBinding>& bindings,
                             const std::vector<LoadedPlugin>& plugins) {
+  std::set<std::string> plugin_models;
+  for (const LoadedPlugin& plugin : plugins) {
+    for (const semantics::AnyModel& model : plugin.models) plugin_models.insert(model.name());
+  }
   for (proofs::LawBinding& binding : bindings) {
-    for (const LoadedPlugin& plugin : plugins) {
-      for (const semantics::AnyModel& model : plugin.models) {
-        if (model.name() == binding.model) binding.check = proofs::crash_isolated(binding.check);
-      }
-    }
+    if (plugin_models.count(binding.model)) binding.check = proofs::crash_isolated(binding.check);
   }
 }
 

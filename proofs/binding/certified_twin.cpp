@@ -123,36 +123,28 @@ Check certified(Check check, Check twin, std::string twin_name,
   };
 }
 
-// check, with every difference marked uncertified and every non-finite
-// value a non-finite discard.
-Check uncertified(Check check) {
-  return [check = std::move(check)](const Case& k, const semantics::Tolerance& tolerance,
-                                    std::uint64_t compare_seed) {
-    Outcome outcome = check(k, tolerance, compare_seed);
-    if (is_difference(outcome)) outcome.detail += " (uncertified: the model has no certified twin)";
-    if (is_non_finite(outcome)) {
-      outcome.verdict = Verdict::Discarded;
-      outcome.discard_kind = DiscardKind::NonFinite;
-      outcome.detail = std::string(kNonFiniteUndecidedDetail);
-    }
-    return outcome;
-  };
-}
-
-// check, with every difference marked uncertified and every non-finite
-// value decided by `decider`, a certified model that is not the model's twin:
-// its record of the same case places the applications (outside, overflow),
-// but its values say nothing of the model's, so no difference is confirmed.
-Check decided_by(Check check, Check decider, std::string decider_name,
-                 semantics::Capabilities decider_capabilities) {
-  return [check = std::move(check), decider = std::move(decider),
-          decider_name = std::move(decider_name), decider_capabilities](
+// check, with every difference marked uncertified, and every non-finite
+// value decided by `decider` when given — a certified model that is not the
+// model's twin: its record of the same case places the applications
+// (outside, overflow), but its values say nothing of the model's, so it
+// confirms no difference — else a non-finite discard.
+Check uncertified(Check check, const LawBinding* decider = nullptr) {
+  Check decide = decider ? decider->check : Check{};
+  return [check = std::move(check), decide = std::move(decide),
+          name = decider ? decider->model : std::string{},
+          capabilities = decider ? decider->capabilities : semantics::Capabilities{}](
              const Case& k, const semantics::Tolerance& tolerance, std::uint64_t compare_seed) {
     Outcome outcome = check(k, tolerance, compare_seed);
     if (is_difference(outcome)) outcome.detail += " (uncertified: the model has no certified twin)";
     if (!is_non_finite(outcome)) return outcome;
-    return decided_by_twin(std::move(outcome), decider(k, tolerance, compare_seed), decider_name,
-                           unhosted_primitive(k, decider_capabilities));
+    if (decide) {
+      return decided_by_twin(std::move(outcome), decide(k, tolerance, compare_seed), name,
+                             unhosted_primitive(k, capabilities));
+    }
+    outcome.verdict = Verdict::Discarded;
+    outcome.discard_kind = DiscardKind::NonFinite;
+    outcome.detail = std::string(kNonFiniteUndecidedDetail);
+    return outcome;
   };
 }
 
@@ -169,15 +161,13 @@ void certify_by_twins(std::vector<LawBinding>& bindings) {
     if (binding.capabilities.certified || binding.twin_composed) continue;
     const auto twin = by_law_and_model.find(
         {std::string(binding.info.id), binding.model + models::kFieldSuffix<models::Ball>});
-    const auto decider = by_law_and_model.find({std::string(binding.info.id), kPluginDecider});
     const bool from_plugin =
         std::find(builtin.begin(), builtin.end(), binding.model) == builtin.end();
-    if (twin == by_law_and_model.end() && from_plugin && decider != by_law_and_model.end()) {
-      composed.emplace_back(
-          &binding, decided_by(binding.check, decider->second->check, decider->second->model,
-                               decider->second->capabilities));
-    } else if (twin == by_law_and_model.end()) {
-      composed.emplace_back(&binding, uncertified(binding.check));
+    const auto decider = by_law_and_model.find({std::string(binding.info.id), kPluginDecider});
+    if (twin == by_law_and_model.end()) {
+      const bool decided = from_plugin && decider != by_law_and_model.end();
+      composed.emplace_back(&binding,
+                            uncertified(binding.check, decided ? decider->second : nullptr));
     } else {
       binding.certified_by = twin->second->model;
       composed.emplace_back(&binding, certified(binding.check, twin->second->check,
