@@ -9,8 +9,10 @@
 #include <string>
 
 #include "models/builtin_models.h"
+#include "proofs/binding/bind_laws.h"
 #include "proofs/binding/builtin_bindings.h"
 #include "proofs/binding/reference_law_binding.h"
+#include "proofs/binding/text_law_binder.h"
 #include "proofs/laws/reference_laws.h"
 #include "proofs/plugin_api.h"
 #include "proofs/run/crash_isolation.h"
@@ -114,22 +116,28 @@ calculus::ErrorOr<LoadedPlugin> load_plugin(const std::string& path) {
                                   "); rebuild it against this perturb's headers and settings");
   }
   proofs::PluginRegistry registry;
+  LoadedPlugin loaded;
+  loaded.path = path;
+  std::vector<proofs::LawBinding> bindings;
+  std::vector<proofs::TextLawBinder> text_law_binders;
   try {
     register_models(registry);
+    for (const semantics::AnyModel& model : registry.models()) {
+      proofs::bind_laws(model, bindings);
+      text_law_binders.push_back(proofs::text_law_binder(model));
+    }
   } catch (const std::exception& error) {
     return plugin_error(path, std::string("registration failed: ") + error.what());
   } catch (...) {
     return plugin_error(path, "registration failed with an exception that is not a std::exception");
   }
-  if (registry.bindings().empty() && registry.declared().empty())
+  if (bindings.empty() && registry.declared().empty())
     return plugin_error(path, "registers no law on any model and declares no primitive");
-  LoadedPlugin loaded;
-  loaded.path = path;
   loaded.models = std::move(registry.models());
-  for (proofs::LawBinding& binding : registry.bindings()) {
+  for (proofs::LawBinding& binding : bindings) {
     loaded.bindings.push_back(attribute_to_plugin(std::move(binding), path));
   }
-  for (proofs::TextLawBinder& bind : registry.text_law_binders()) {
+  for (proofs::TextLawBinder& bind : text_law_binders) {
     loaded.text_law_binders.push_back(
         [bind = std::move(bind), path](const std::shared_ptr<const proofs::TextLaw>& law,
                                        proofs::TextLawBindings& into) {

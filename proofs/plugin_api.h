@@ -20,7 +20,8 @@
 //   void perturb_register_models(perturb::proofs::PluginRegistry&);
 //
 // A plugin compiles its models' adapters (semantics/erase.h) and nothing of
-// the catalogue: PluginRegistry::add hands each model to the host's laws.
+// the catalogue: PluginRegistry::add keeps each model erased, and perturb
+// binds the catalogue's laws to it after registration.
 // `perturb` refuses (exit status 2) a library it cannot load, one without
 // these functions, one built with another plugin ABI key (saying which part
 // differs), and one whose registration throws. Exceptions that a model throws while a law is
@@ -33,9 +34,10 @@
 
 #include "calculus/declared_primitive.h"
 #include "models/scalars/ball_series.h"
-#include "proofs/binding/bind_laws.h"
-#include "proofs/binding/text_law_binder.h"
+#include "proofs/binding/checkable_model.h"
 #include "proofs/plugin_interface_hash.h"
+#include "semantics/any_model.h"
+#include "semantics/erase.h"
 
 namespace perturb::proofs {
 
@@ -65,15 +67,12 @@ namespace perturb::proofs {
 // What a plugin's perturb_register_models fills in.
 class PluginRegistry {
  public:
-  // Binds every law of the catalogue that hosts Model to a copy of `model`,
-  // and keeps a binder for the text laws of --equation and --rule-file and
-  // the model itself, erased, for the laws of perturb check --reference.
+  // Registers a copy of `model`, erased: perturb binds to it every law of
+  // the catalogue it hosts, the text laws of --equation and --rule-file and
+  // the laws of perturb check --reference.
   template <CheckableModel Model>
   void add(const Model& model) {
-    const auto shared = std::make_shared<const Model>(model);
-    bind_laws(shared, bindings_);
-    text_law_binders_.push_back(text_law_binder(shared));
-    models_.push_back(semantics::erase(shared));
+    models_.push_back(semantics::erase(std::make_shared<const Model>(model)));
   }
 
   // Adds a primitive to the signature (calculus/declared_primitive.h), with
@@ -91,14 +90,10 @@ class PluginRegistry {
     return *declared;
   }
 
-  std::vector<LawBinding>& bindings() { return bindings_; }
   const std::vector<calculus::Primitive>& declared() const { return declared_; }
-  std::vector<TextLawBinder>& text_law_binders() { return text_law_binders_; }
   std::vector<semantics::AnyModel>& models() { return models_; }
 
  private:
-  std::vector<LawBinding> bindings_;
-  std::vector<TextLawBinder> text_law_binders_;
   std::vector<semantics::AnyModel> models_;
   std::vector<calculus::Primitive> declared_;
 };

@@ -9,20 +9,11 @@
 #include <vector>
 
 #include "proofs/binding/binding.h"
+#include "proofs/binding/checkable_model.h"
 #include "semantics/any_model.h"
 #include "semantics/erase.h"
-#include "semantics/testable_model.h"
 
 namespace perturb::proofs {
-
-// What the checker requires of every model it runs: a cartesian left-additive
-// category with the testing interface (TestableModel refines it). Each law
-// states the weakest concept its equation needs, so a model that is only
-// left-additive hosts the cla.* laws, a differential one the cdc.* laws too.
-// Stated on the entry points so that a model missing a member is a
-// compile-time error naming the concept, not a model that hosts no law.
-template <class M>
-concept CheckableModel = semantics::TestableModel<M>;
 
 // Appends a binding of every law of the catalogue that applies to model, in
 // catalogue order.
