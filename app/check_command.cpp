@@ -330,8 +330,12 @@ void add_check_command(CLI::App& app) {
       ->check(tolerance_check())
       ->capture_default_str();
   command->add_flag("--no-shrink", arguments.no_shrink, "Report counterexamples unshrunk");
+  command->add_flag("-v,--verbose", arguments.run.record.verbose,
+                    "Print a line per law × model pair, with its discards by reason, instead "
+                    "of a line per model and the pairs that fail or are unhealthy");
   command->add_flag("--stats", arguments.run.record.stats,
-                    "Under each pair, list its labels (count and share of the cases checked) "
+                    "Print a line per pair (as --verbose) and under it its labels (count and share "
+                    "of the cases checked) "
                     "and every coverage requirement with its verdict (docs/checker.md)");
   command
       ->add_option("--case-memory", arguments.run.engine.case_memory,

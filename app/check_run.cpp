@@ -16,6 +16,7 @@
 #include "proofs/depth/depth_limits.h"
 #include "proofs/laws/law_selection.h"
 #include "proofs/report/junit.h"
+#include "proofs/report/law_matrix.h"
 #include "proofs/run/health.h"
 
 namespace perturb::app {
@@ -175,8 +176,9 @@ int report_results(const std::vector<proofs::LawResult>& results, const CheckArg
   if (!arguments.report_dir.empty()) {
     const std::filesystem::path dir(arguments.report_dir);
     const bool drawings = write_report_drawings(results, dir);
-    write_report(dir, proofs::report_json(results, run, extent),
-                 proofs::report_markdown(results, run, drawings, extent));
+    const nlohmann::json report = proofs::report_json(results, run, extent);
+    write_file(dir / proofs::kMatrixFile, proofs::law_matrix_svg(proofs::law_matrix(report)));
+    write_report(dir, report, proofs::report_markdown(results, run, drawings, extent));
   }
   if (!arguments.junit_file.empty()) {
     write_file(arguments.junit_file, proofs::junit_xml(results, run));

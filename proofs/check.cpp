@@ -6,6 +6,7 @@
 
 #include "proofs/binding/certified_twin.h"
 #include "proofs/laws/law_selection.h"
+#include "proofs/report/law_matrix.h"
 #include "proofs/report/report.h"
 
 namespace perturb::proofs {
@@ -41,8 +42,10 @@ std::vector<LawResult> check_bindings(const std::vector<LawBinding>& bindings,
     std::error_code error;
     std::filesystem::create_directories(dir, error);
     if (error) throw std::runtime_error("cannot create " + dir.string() + ": " + error.message());
-    write_file(dir / "report.json", report_json(results, options.run).dump(2) + "\n");
+    const nlohmann::json report = report_json(results, options.run);
+    write_file(dir / "report.json", report.dump(2) + "\n");
     write_file(dir / "report.md", report_markdown(results, options.run));
+    write_file(dir / kMatrixFile, law_matrix_svg(law_matrix(report)));
   }
   return results;
 }

@@ -7,6 +7,8 @@
 #include "calculus/parse.h"
 #include "calculus/print.h"
 #include "proofs/cases/witness.h"
+#include "proofs/report/law_matrix.h"
+#include "proofs/report/model_summary.h"
 #include "proofs/report/provenance.h"
 #include "proofs/report/recorded_case.h"
 #include "proofs/run/health.h"
@@ -439,6 +441,12 @@ std::string report_markdown(const std::vector<LawResult>& results, const RunOpti
         "see [Hung cases](#hung-cases). A report with a hang depends on timing.\n\n",
         hung, hung == 1 ? "" : "s", hung == 1 ? "was" : "were");
   }
+  text += "## Summary\n\n" +
+          model_summary_markdown(model_summaries(results, options.engine.discard_limits)) +
+          fmt::format(
+              "\n## Laws × models\n\n![The verdict of each law × model pair]({})\n\n{}\n"
+              "## Each pair\n\n",
+              kMatrixFile, law_matrix_markdown(law_matrix(report_json(results, options, extent))));
   text +=
       "| law | model | passed | failed | discarded | healthy | failure rate (95 %) | reference "
       "|\n|---|---|---|---|---|---|---|---|\n";
@@ -555,24 +563,41 @@ std::string pair_details_text(const LawResult& result, const RunOptions& options
   return text;
 }
 
+namespace {
+
+// A pair's line in the terminal: its counts, FAILS, its failure rate bound
+// and UNHEALTHY, then its details.
+std::string pair_text(const LawResult& r, const RunOptions& options) {
+  const std::optional<double> rate = failure_rate_bound(r);
+  return fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}{}{}\n", r.info.id,
+                     r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed, r.discarded,
+                     r.failed > 0 ? "   FAILS" : "",
+                     rate ? "   failure rate < " + percent_text(*rate) : std::string(),
+                     healthy(r, options.engine.discard_limits) ? "" : "   UNHEALTHY") +
+         pair_details_text(r, options);
+}
+
+}  // namespace
+
 std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options,
                          const RunExtent& extent) {
+  const DiscardLimits& limits = options.engine.discard_limits;
+  const bool every_pair = options.record.verbose || options.record.stats;
   std::string text;
+  if (!every_pair) text = model_summary_text(model_summaries(results, limits));
   std::uint64_t passed = 0, failed = 0, discarded = 0, failing_laws = 0, unhealthy_laws = 0;
+  std::size_t attention = 0;
   for (const LawResult& r : results) {
     passed += r.passed;
     failed += r.failed;
     discarded += r.discarded;
     if (r.failed > 0) ++failing_laws;
-    const bool is_healthy = healthy(r, options.engine.discard_limits);
-    if (!is_healthy) ++unhealthy_laws;
-    const std::optional<double> rate = failure_rate_bound(r);
-    text += fmt::format("{:<28} {:<18} {:>7} passed {:>6} failed {:>6} discarded{}{}{}\n",
-                        r.info.id, r.model + (r.foil ? " (foil)" : ""), r.passed, r.failed,
-                        r.discarded, r.failed > 0 ? "   FAILS" : "",
-                        rate ? "   failure rate < " + percent_text(*rate) : std::string(),
-                        is_healthy ? "" : "   UNHEALTHY");
-    text += pair_details_text(r, options);
+    if (!healthy(r, limits)) ++unhealthy_laws;
+    if (every_pair || needs_attention(r, limits)) {
+      // Apart from the models' table, so that the table reads as a whole.
+      if (!every_pair && attention++ == 0) text += "\n";
+      text += pair_text(r, options);
+    }
   }
   // A partial run (a deadline, a shard) did not count every pair's cases.
   const std::string asked = extent.complete()

@@ -47,7 +47,11 @@ struct RunExtent {
 // when a case ran past --case-timeout (docs/report-format.md).
 nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptions& options,
                            const RunExtent& extent = {});
-// report.md; with_drawings links drawing_path(…) + ".svg" of each shrunk
+// The picture of the law × model matrix beside report.md and report.json
+// (proofs/report/law_matrix.h), which report.md links.
+inline constexpr const char* kMatrixFile = "matrix.svg";
+
+// report.md: the summary, the matrix, then each pair; with_drawings links drawing_path(…) + ".svg" of each shrunk
 // term of each counterexample (app/report_drawings.h renders them).
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
                             bool with_drawings = false, const RunExtent& extent = {});
@@ -69,7 +73,10 @@ std::string drawing_path(const LawResult& result, const std::string& role);
 // health problems and its shrunk counterexample, each line indented by four.
 std::string pair_details_text(const LawResult& result, const RunOptions& options);
 
-// One line per law × model and a final count, for the terminal.
+// For the terminal: a line per model (proofs/report/model_summary.h), then
+// every pair that needs attention (it fails, is unhealthy or hung) with its
+// details, then the final count; with options.record.verbose or stats, a
+// line per law × model pair instead of the models' lines.
 std::string summary_text(const std::vector<LawResult>& results, const RunOptions& options,
                          const RunExtent& extent = {});
 

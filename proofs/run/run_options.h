@@ -87,6 +87,9 @@ struct RunRecord {
   std::string reference;
   // Whether the terminal summary lists each pair's labels (check --stats).
   bool stats = false;
+  // Whether the terminal shows a line per pair (check --verbose, implied by
+  // --stats) instead of a line per model and the pairs that need attention.
+  bool verbose = false;
   // The pairs the selection names that the run does not check, each as a
   // sentence with its reason ("cdc.D7 is not run on M: it nests derivatives
   // 2 deep, M supports 1"): the summary and the reports list them.

@@ -83,6 +83,43 @@ TEST_CASE("perturb check: 0 when a sound model passes the selected laws", "[chec
   CHECK_FALSE(contains(run.out, "FAILS"));
 }
 
+// A summary first: a line per model, then only the pairs that fail, each in
+// full; --verbose (-v) a line per pair, as --stats too.
+TEST_CASE("perturb check: a line per model, the failing pairs in full; -v a line per pair",
+          "[check][summary]") {
+  const std::vector<std::string> args = {"check",  "--law",   "cdc.D[56]",  "--model",
+                                         "smooth", "--model", "naive-dual", "--cases",
+                                         "60",     "--jobs",  "2"};
+  const Run run = perturb(args);
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.rfind("model ", 0) == 0);
+  CHECK(contains(run.out,
+                 "\nsmooth                  2       120       120       0         0  holds\n"));
+  CHECK(contains(run.out, "\nnaive-dual (foil)       2       120 "));
+  CHECK(contains(run.out, "  fails in 1 pair\n"));
+  // The failing pair with its counterexample; no line for a pair that holds.
+  CHECK(contains(run.out, "\n\ncdc.D6                       naive-dual (foil)"));
+  CHECK(contains(run.out, "   FAILS"));
+  CHECK(contains(run.out, "\n    shrunk f = "));
+  CHECK_FALSE(contains(run.out, "cdc.D5 "));
+  CHECK_FALSE(contains(run.out, "cdc.D6                       smooth"));
+  CHECK(contains(run.out, "4 law × model pairs, seed 1, 60 cases each"));
+
+  for (const char* flag : {"-v", "--verbose", "--stats"}) {
+    std::vector<std::string> verbose = args;
+    verbose.push_back(flag);
+    const Run every = perturb(verbose);
+    INFO(flag << "\n" << every.out << every.err);
+    CHECK(every.status == 1);
+    CHECK_FALSE(contains(every.out, "verdict"));
+    CHECK(every.out.rfind("cdc.D5                       smooth                  60 passed", 0) ==
+          0);
+    CHECK(contains(every.out, "\ncdc.D6                       smooth "));
+    CHECK(contains(every.out, "\ncdc.D6                       naive-dual (foil)"));
+  }
+}
+
 TEST_CASE("perturb check: 1 on a foil, and repro of its report still fails", "[check][repro]") {
   const fs::path dir = temporary_path("_report");
   const Run run = perturb({"check", "--law", "tangent.thm-3.10", "--model", "naive-dual", "--cases",
@@ -169,6 +206,51 @@ TEST_CASE("perturb check: a numeric witness when the sides are functions", "[che
   CHECK(repro.status == 1);
   CHECK(contains(repro.out, "\n  witness "));
   CHECK(contains(repro.out, "(certified: their enclosures are disjoint)\n"));
+  fs::remove_all(dir);
+}
+
+// report.md opens with the summary and the law × model matrix, whose picture
+// matrix.svg (an SVG an XML reader reads) is beside it.
+TEST_CASE("perturb check --report: report.md starts with the summary and the matrix, matrix.svg",
+          "[check][summary]") {
+  const fs::path dir = temporary_path("_report");
+  const Run run =
+      perturb({"check", "--law", "cdc.D[56]", "--law", "cla.terminal", "--model", "smooth",
+               "--model", "naive-dual", "--cases", "30", "--report", dir.string()});
+  INFO(run.out << run.err);
+  REQUIRE(run.status == 1);
+  const std::string markdown = read_file(dir / "report.md");
+  const std::size_t summary = markdown.find("\n## Summary\n\n| model | pairs |");
+  const std::size_t matrix = markdown.find("\n## Laws × models\n\n![");
+  const std::size_t pairs = markdown.find("\n## Each pair\n\n| law | model |");
+  CHECK(summary != std::string::npos);
+  CHECK(summary < matrix);
+  CHECK(matrix < pairs);
+  CHECK(contains(markdown, "| naive-dual (foil) | 3 | 90 | "));
+  CHECK(contains(markdown, "| **fails in 1 pair** |\n"));
+  CHECK(contains(markdown, "](matrix.svg)\n"));
+  CHECK(contains(markdown, "| family | law | smooth | naive-dual (foil) |\n"));
+  CHECK(contains(markdown, "| cdc | `cdc.D5` | holds | holds |\n"));
+  CHECK(contains(markdown, "|  | `cdc.D6` | holds | **fails "));
+  CHECK(contains(markdown, "| cla | `cla.terminal` | holds | holds |\n"));
+  const fs::path parsed = temporary_path("_svg.txt");
+  const std::string reader =
+      "import sys, xml.etree.ElementTree as E\n"
+      "root = E.parse(sys.argv[1]).getroot()\n"
+      "titles = [t.text for t in root.iter('{http://www.w3.org/2000/svg}title')]\n"
+      "print(len(titles))\n"
+      "print('\\n'.join(titles))\n";
+  REQUIRE(std::system(("python3 -c " + shell_quoted(reader) + " " +
+                       shell_quoted((dir / "matrix.svg").string()) + " >" +
+                       shell_quoted(parsed.string()))
+                          .c_str()) == 0);
+  const std::string titles = read_file(parsed);
+  INFO(titles);
+  // The picture's title and one per cell: 3 laws × 2 models.
+  CHECK(titles.starts_with("7\n"));
+  CHECK(contains(titles, "\ncdc.D6 on naive-dual (foil): fails, 30 cases, "));
+  CHECK(contains(titles, "\ncla.terminal on smooth: holds, 30 cases, 0 failed, 0 discarded\n"));
+  fs::remove(parsed);
   fs::remove_all(dir);
 }
 

@@ -23,7 +23,7 @@ TEST_CASE("a model of depth 1: its laws of depth 2 are refused by name, the rest
   const auto dir = fresh_report_dir("depth");
   const auto run =
       run_perturb({"check", "--plugin", shallow_plugin(), "--model", "linear-maps-shallow", "--law",
-                   "cdc.*", "--cases", "50", "--report", dir.string()});
+                   "cdc.*", "--cases", "50", "--verbose", "--report", dir.string()});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK_THAT(run.err, Catch::Contains("perturb: note: cdc.D6 is not run on linear-maps-shallow: "

@@ -23,7 +23,7 @@ constexpr const char* kWrongProductRule =
 }  // namespace
 
 TEST_CASE("perturb check --equation: a true equation holds on the sound models", "[equation]") {
-  const auto run = run_perturb({"check", "--equation", kSumRule, "--cases", "200"});
+  const auto run = run_perturb({"check", "--equation", kSumRule, "--cases", "200", "-v"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK(run.out.find("equation.1") != std::string::npos);
@@ -87,7 +87,7 @@ TEST_CASE("perturb check --rule-file: each rule is a law rule.NAME, sound or ref
   const auto sound =
       run_perturb({"check", "--rule-file",
                    (test_support::source_root() / "examples/rules/candidate.rules").string(),
-                   "--cases", "200"});
+                   "--cases", "200", "-v"});
   INFO(sound.out << sound.err);
   CHECK(sound.status == 0);
   CHECK(sound.out.find("rule.eta-rr") != std::string::npos);

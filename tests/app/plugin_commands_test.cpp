@@ -99,14 +99,14 @@ TEST_CASE("a correct first-order plugin model is healthy and runs first-order eq
   // It declares nothing beyond its category: its sound.* laws get
   // first-order terms, and are not asked for the λ's it cannot read.
   const auto run = run_perturb({"check", "--plugin", test_plugin("first_order"), "--model",
-                                "first-order", "--cases", "300", "--jobs", "2"});
+                                "first-order", "--cases", "300", "--jobs", "2", "-v"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK_THAT(run.out, Catch::Contains("\nsound.lemma-5.4              first-order") &&
                           Catch::Contains(" 0 unhealthy"));
   const auto equation =
       run_perturb({"check", "--plugin", test_plugin("first_order"), "--model", "first-order",
-                   "--equation", "forall a : R. a * a = a * a", "--cases", "100"});
+                   "--equation", "forall a : R. a * a = a * a", "--cases", "100", "-v"});
   INFO(equation.out << equation.err);
   CHECK(equation.status == 0);
   CHECK_THAT(equation.out, Catch::StartsWith("equation.1                   first-order"));
@@ -125,7 +125,7 @@ TEST_CASE("a correct first-order plugin model is healthy and runs first-order eq
 TEST_CASE("a first-order plugin model is held to the reference through its own D", "[plugin]") {
   const auto run =
       run_perturb({"check", "--plugin", test_plugin("first_order"), "--model", "first-order",
-                   "--reference", "--law", "ref.*", "--cases", "200", "--jobs", "2"});
+                   "--reference", "--law", "ref.*", "--cases", "200", "--jobs", "2", "-v"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   for (int order = 0; order <= 4; ++order)

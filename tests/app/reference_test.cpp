@@ -12,7 +12,7 @@ using perturb::test::run_perturb;
 
 TEST_CASE("perturb check --reference: the sound models agree with closures@ball", "[reference]") {
   const auto run = run_perturb(
-      {"check", "--reference", "--law", "ref.*", "--model", "closures", "--cases", "100"});
+      {"check", "--reference", "--law", "ref.*", "--model", "closures", "--cases", "100", "-v"});
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   for (const char* law : {"ref.order-0", "ref.order-4"})

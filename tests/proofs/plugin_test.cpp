@@ -149,7 +149,7 @@ TEST_CASE("linear-only models get terms without literals or primitives", "[plugi
 
 TEST_CASE("perturb check --plugin: a sound plugin model passes", "[plugin]") {
   const Run run = run_perturb("check --plugin " + plugin("linear") +
-                              " --model linear-maps --cases 50 --jobs 1");
+                              " --model linear-maps --cases 50 --jobs 1 --verbose");
   INFO(run.output);
   CHECK(run.status == 0);
   CHECK(run.output.find("cdc.D5") != std::string::npos);
@@ -236,7 +236,7 @@ TEST_CASE("perturb check --plugin --equation: text laws run on a plugin's models
   const std::string equation = "'forall a : R. D (\\x:R. D sin x) a = -1 * sin a'";
   const Run run = run_perturb("check --plugin " + plugin("taylor_mutants") +
                               " --model closures --model mutant-sin-order-2 --equation " +
-                              equation + " --cases 50 --jobs 1");
+                              equation + " --cases 50 --jobs 1 --verbose");
   INFO(run.output);
   CHECK(run.status == 1);
   CHECK(run.output.find("equation.1                   closures                50 passed") !=

@@ -147,5 +147,9 @@ TEST_CASE("reports count proved, refuted and inconclusive for a proving model", 
   CHECK_THAT(markdown, Catch::Contains("## Proofs"));
   CHECK_THAT(markdown, Catch::Contains("`cdc.D5` on symbolic: proved " +
                                        std::to_string(results[0].passed) + ", refuted 0"));
+  // A line per model says what a proving model proved; --verbose, per pair.
+  CHECK_THAT(summary_text(results, options),
+             Catch::Contains("holds (proved " + std::to_string(results[0].passed)));
+  options.record.verbose = true;
   CHECK_THAT(summary_text(results, options), Catch::Contains("    proved "));
 }
