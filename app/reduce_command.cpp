@@ -23,9 +23,11 @@ struct ReduceOptions {
   std::string strategy = "normal";
   calculus::NormalizeOptions normalize;
   bool stats = false;
-  // "" (no trace), "terms" (each step with the whole term after it) or
-  // "rules" (each step with the term's size only, for long reductions).
+  // "" (no trace), "rules" (each step with the size of the term after it,
+  // what --trace alone gives) or "terms" (each step with the term after it,
+  // elided past trace_width characters).
   std::string trace;
+  std::size_t trace_width = 160;
   std::uint64_t print_limit = calculus::kDefaultPrintLimit;
 };
 
@@ -38,6 +40,24 @@ std::string printable(const calculus::Term& term, const calculus::Context& conte
                        calculus::dag_size(term));
   }
   return calculus::to_string(term, context);
+}
+
+// text cut to at most width characters (code points, so that a λ or × is
+// never split) by eliding its middle: the head says where the term starts,
+// the tail what the step left at its end. 0: no limit.
+std::string elided(const std::string& text, std::size_t width) {
+  std::vector<std::size_t> starts;  // byte offset of each code point
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+  if (width == 0 || starts.size() <= width) return text;
+  const std::string gap = " … ";
+  const std::size_t kept = width > 3 ? width - 3 : 0;
+  const std::size_t head = (kept + 1) / 2, tail = kept - head;
+  std::string before = text.substr(0, starts[head]);
+  std::string after = text.substr(starts[starts.size() - tail]);
+  while (!before.empty() && before.back() == ' ') before.pop_back();
+  while (!after.empty() && after.front() == ' ') after.erase(0, 1);
+  return before + gap + after;
 }
 
 calculus::Strategy strategy_named(const std::string& name) {
@@ -61,10 +81,12 @@ void run_reduce(ReduceOptions options) {
           fmt::format(" (shared: all {} occurrences, {}{})", step.occurrence_count,
                       fmt::join(listed, ", "), step.occurrence_count > listed.size() ? ", …" : "");
     }
-    const std::string after = options.trace == "rules"
-                                  ? fmt::format("size {} (tree {})", calculus::dag_size(step.term),
-                                                calculus::tree_size_text(step.term->tree_size()))
-                                  : printable(step.term, program.context, options.print_limit);
+    const std::string after =
+        options.trace == "rules"
+            ? fmt::format("size {} (tree {})", calculus::dag_size(step.term),
+                          calculus::tree_size_text(step.term->tree_size()))
+            : elided(printable(step.term, program.context, options.print_limit),
+                     options.trace_width);
     std::cout << fmt::format("{}. {} at {}{}: {}\n", i + 1, step.rule,
                              calculus::to_string(step.position), also, after);
   }
@@ -104,12 +126,17 @@ void add_reduce_command(CLI::App& app) {
                    "reduction")
       ->check(unsigned_integer_check());
   command
-      ->add_flag("--trace{terms}", options->trace,
+      ->add_flag("--trace{rules}", options->trace,
                  "Print every step first: its number, rule, position (child indices from the "
-                 "root; a shared redex lists every occurrence the step contracts) and the whole "
-                 "term after it; --trace=rules prints the term's size (DAG and tree) instead of "
-                 "the term")
+                 "root; a shared redex lists every occurrence the step contracts) and the size "
+                 "of the term after it (DAG and tree); --trace=terms prints the term after it "
+                 "instead, its middle elided past --trace-width characters")
       ->check(CLI::IsMember({"terms", "rules"}));
+  command
+      ->add_option("--trace-width", options->trace_width,
+                   "With --trace=terms, elide the middle of a term longer than this many "
+                   "characters (default 160; 0: never)")
+      ->check(unsigned_integer_check());
   command
       ->add_option("--max-steps", options->normalize.max_steps,
                    "Give up after this many steps (default 100000)")

@@ -109,12 +109,27 @@ TEST_CASE("perturb reduce --stats and --trace", "[cli]") {
   CHECK(stats.out ==
         "6\nresult: normal form after 2 steps\nsteps: 2\nsize (DAG): 1\nsize (tree): 1\n"
         "memory (estimated peak): 5936 bytes\n");
-  const Run trace = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace"});
-  CHECK(trace.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
-  // --trace=rules: the same steps, each with the size of the term after it.
-  const Run rules = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace=rules"});
-  CHECK(rules.status == 0);
-  CHECK(rules.out == "1. beta at ε: size 7 (tree 7)\n2. delta-arith at ε: size 1 (tree 1)\n6\n");
+  // --trace: each step's rule and position, and the size of the term after
+  // it; the same as --trace=rules.
+  for (const char* flag : {"--trace", "--trace=rules"}) {
+    const Run rules = perturb({"reduce", "(\\x:R. x * 2) 3", flag});
+    CHECK(rules.status == 0);
+    CHECK(rules.out == "1. beta at ε: size 7 (tree 7)\n2. delta-arith at ε: size 1 (tree 1)\n6\n");
+  }
+  // --trace=terms: the term after each step.
+  const Run terms = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace=terms"});
+  CHECK(terms.out == "1. beta at ε: 3 * 2\n2. delta-arith at ε: 6\n6\n");
+  // Elided in the middle past --trace-width characters, whole with 0.
+  const std::string sum = "(\\x:R. x + x + x + x + x + x + x + x + x + x + x + x) 1";
+  const Run narrow = perturb({"reduce", sum, "--trace=terms", "--trace-width", "15", "--no-delta"});
+  // The sum's twelve summands are one shared redex x, contracted at once.
+  const std::string step =
+      "1. beta at 0 (shared: all 12 occurrences, 0, 1, 2, 3, 4, 5, 6, 7, 8, "
+      "9, 10, 11): ";
+  CHECK(narrow.out.starts_with(step + "1 + 1 … 1 + 1\n"));
+  const Run wide = perturb({"reduce", sum, "--trace=terms", "--trace-width", "0", "--no-delta"});
+  CHECK(wide.out.starts_with(step + "1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1\n"));
+  CHECK(perturb({"reduce", sum, "--trace-width", "-1"}).status == 2);
   const Run bad_mode = perturb({"reduce", "(\\x:R. x * 2) 3", "--trace=everything"});
   CHECK(bad_mode.status == 2);
   // Shared subterms: the DAG is smaller than the tree.
