@@ -51,8 +51,8 @@ nlohmann::json report_json(const std::vector<LawResult>& results, const RunOptio
 // (proofs/report/law_matrix.h), which report.md links.
 inline constexpr const char* kMatrixFile = "matrix.svg";
 
-// report.md: the summary, the matrix, then each pair; with_drawings links drawing_path(…) + ".svg" of each shrunk
-// term of each counterexample (app/report_drawings.h renders them).
+// report.md: the summary, the matrix, then each pair; with_drawings links drawing_path(…) + ".svg"
+// of each shrunk term of each counterexample (app/report_drawings.h renders them).
 std::string report_markdown(const std::vector<LawResult>& results, const RunOptions& options,
                             bool with_drawings = false, const RunExtent& extent = {});
 
