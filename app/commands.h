@@ -10,7 +10,7 @@ namespace perturb::app {
 // `perturb type TERM|FILE|-`: prints the type of the term.
 void add_type_command(CLI::App& app);
 
-// `perturb reduce TERM|FILE|- [options]`: normalises the term.
+// `perturb reduce TERM|FILE|- [options]`: normalizes the term.
 void add_reduce_command(CLI::App& app);
 
 // `perturb eval TERM|FILE|- [--model NAME] [--at x=VALUE …] [--json]`: the

@@ -1,4 +1,4 @@
-// `perturb conjecture confluence|normalisation`: the conjecture lab (spec §7, lab/).
+// `perturb conjecture confluence|normalization`: the conjecture lab (spec §7, lab/).
 #include <unistd.h>
 
 #include <iostream>
@@ -12,7 +12,7 @@
 #include "app/plugin_loader.h"
 #include "app/report_files.h"
 #include "lab/confluence_report.h"
-#include "lab/normalisation_report.h"
+#include "lab/normalization_report.h"
 
 namespace perturb::app {
 namespace {
@@ -134,36 +134,38 @@ void add_confluence_command(CLI::App& conjecture) {
   });
 }
 
-struct NormalisationArguments {
-  lab::NormalisationOptions options;
+struct NormalizationArguments {
+  lab::NormalizationOptions options;
   bool no_corpus = false;
   std::string report_dir;
 };
 
-int run_normalisation(NormalisationArguments& arguments) {
+int run_normalization(NormalizationArguments& arguments) {
   if (!arguments.report_dir.empty()) prepare_report_dir(arguments.report_dir);
   arguments.options.seed_corpus = !arguments.no_corpus;
-  const lab::NormalisationResult result =
-      lab::probe_normalisation(arguments.options, progress_of(arguments.options.cases));
-  std::cout << lab::normalisation_text(result);
+  const lab::NormalizationResult result =
+      lab::probe_normalization(arguments.options, progress_of(arguments.options.cases));
+  std::cout << lab::normalization_text(result);
   if (!arguments.report_dir.empty()) {
-    write_report(arguments.report_dir, lab::normalisation_json(result),
-                 lab::normalisation_markdown(result));
+    write_report(arguments.report_dir, lab::normalization_json(result),
+                 lab::normalization_markdown(result));
   }
   return result.all_normal == result.terms ? kExitHolds : kExitFails;
 }
 
-void add_normalisation_command(CLI::App& conjecture) {
-  auto arguments = std::make_shared<NormalisationArguments>();
+void add_normalization_command(CLI::App& conjecture) {
+  auto arguments = std::make_shared<NormalizationArguments>();
   CLI::App* command = conjecture.add_subcommand(
-      "normalisation",
-      "Probe strong normalisation (spec §7): random terms and a seed corpus of hard ones, each "
+      "normalization",
+      "Probe strong normalization (spec §7): random terms and a seed corpus of hard ones, each "
       "reduced along applicative, normal, seeded random and the adversarial T-first order "
       "(outermost T-redex first, before its body is normal) with large budgets. Prints the "
       "distributions of steps and of growth (peak DAG size / input DAG size) per order and the "
       "worst terms, shrunk. Exit status 1 when some order exhausted a budget on some term (a "
-      "candidate counterexample, not a proof), 0 when every order normalised every term, 2 bad "
+      "candidate counterexample, not a proof), 0 when every order normalized every term, 2 bad "
       "usage, 5 stopped at --max-memory.");
+  // The command's name before the code settled on one spelling.
+  command->alias("normalisation");
   add_memory_option(command);
   auto& options = arguments->options;
   command->add_option("--cases", options.cases, "Random terms to probe (0: the seed corpus only)")
@@ -193,7 +195,7 @@ void add_normalisation_command(CLI::App& conjecture) {
   command->add_option("--report", arguments->report_dir,
                       "Write report.json and report.md to this directory");
   command->callback([arguments] {
-    if (const int status = run_normalisation(*arguments); status != 0) {
+    if (const int status = run_normalization(*arguments); status != 0) {
       throw CLI::RuntimeError(status);
     }
   });
@@ -205,10 +207,10 @@ void add_conjecture_command(CLI::App& app) {
   CLI::App* conjecture = app.add_subcommand(
       "conjecture",
       "The conjecture lab: probe the paper's conjecture (spec §7) by machine. Subcommands: "
-      "confluence, normalisation.");
+      "confluence, normalization.");
   conjecture->require_subcommand(1);
   add_confluence_command(*conjecture);
-  add_normalisation_command(*conjecture);
+  add_normalization_command(*conjecture);
 }
 
 }  // namespace perturb::app

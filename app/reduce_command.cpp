@@ -1,4 +1,4 @@
-// `perturb reduce INPUT | -e TERM | -f FILE [options]`: normalises a term and prints the
+// `perturb reduce INPUT | -e TERM | -f FILE [options]`: normalizes a term and prints the
 // result, optionally the trace and statistics.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -110,7 +110,7 @@ void add_reduce_command(CLI::App& app) {
   auto options = std::make_shared<ReduceOptions>();
   CLI::App* command = app.add_subcommand(
       "reduce",
-      "Normalise a term with the rules beta, pi, T and the delta-rules (spec §4, §6) and print "
+      "Normalize a term with the rules beta, pi, T and the delta-rules (spec §4, §6) and print "
       "the result. Exit status: 0 normal form, 1 gave up (a budget was exceeded; the last term "
       "is printed), 2 bad input, 5 the heap reached --max-memory");
   add_program_arguments(command, options->source);

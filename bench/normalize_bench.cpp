@@ -1,8 +1,8 @@
-// Normalisation of random closed terms of type R with at least two T (every
+// Normalization of random closed terms of type R with at least two T (every
 // D is a T): how many reach a normal form under one strategy with the
 // default budgets, in how many steps, and how fast. Not a Google Benchmark
 // program: one line per term on standard output, a summary on standard
-// error. docs/performance.md ("Normalisation") has the command and figures.
+// error. docs/performance.md ("Normalization") has the command and figures.
 //
 //   normalize_bench STRATEGY [COUNT [SIZE [SEED]]]
 //

@@ -70,7 +70,7 @@ ErrorOr<Term> read_derivative(const PrimitiveDeclaration& declaration) {
   const NormalizeResult normal = normalize(program->term);
   if (normal.status != NormalizeStatus::NormalForm) {
     return declaration_error(declaration.name,
-                             "its derivative does not normalise: " + describe(normal));
+                             "its derivative does not normalize: " + describe(normal));
   }
   if (!is_first_order_arithmetic(normal.term)) {
     return declaration_error(declaration.name,

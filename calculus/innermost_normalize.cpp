@@ -11,7 +11,7 @@
 namespace perturb::calculus {
 namespace {
 
-// Thrown inside the normaliser when a budget runs out (normalize decides).
+// Thrown inside the normalizer when a budget runs out (normalize decides).
 struct GaveUp {};
 
 class InnermostNormalizer {
@@ -55,7 +55,7 @@ class InnermostNormalizer {
   // term rebuilt from the normal forms of its children (the same node when
   // they are normal already). The smart constructors may distribute the
   // node over a sum, reorder a sum or absorb the node into 0 (§3), making
-  // children that are not normal yet: then the rebuilt node's are normalised
+  // children that are not normal yet: then the rebuilt node's are normalized
   // in turn.
   Term with_normal_children(const Term& term) {
     Term current = term;

@@ -1,13 +1,13 @@
 // The applicative-order normal form by memoized innermost reduction: each
-// node of the term is normalised once (its children first, left to right,
-// then its own redex, contracted and normalised again until none is left),
+// node of the term is normalized once (its children first, left to right,
+// then its own redex, contracted and normalized again until none is left),
 // and a node met again takes the normal form it had. It reaches the normal
 // form calculus::normalize reaches under Strategy::ApplicativeOrder
 // (tests/calculus/innermost_normalize_test.cpp), without rebuilding the
 // whole term and its caches after every graph step, so at a cost near the
 // contractions' own; the step counts may differ. The interpreters read
 // terms outside the first-order fragment through this normal form
-// (docs/architecture.md, "Normalisation").
+// (docs/architecture.md, "Normalization").
 //
 // Budgets: max_steps counts contractions; max_size bounds the nodes it
 // keeps (the normal forms and the nodes on the way to them) and each

@@ -25,7 +25,7 @@ enum class TokenKind { Identifier, Keyword, Number, Symbol, End };
 
 struct Token {
   TokenKind kind = TokenKind::End;
-  std::string text;       // the spelling; "λ" is normalised to "\"
+  std::string text;       // the spelling; "λ" is normalized to "\"
   double number = 0;      // Number: its value
   std::size_t begin = 0;  // byte offsets into the input, [begin, end)
   std::size_t end = 0;

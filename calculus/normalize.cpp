@@ -229,7 +229,7 @@ class Normalizer {
   }
 
  private:
-  // Records why normalisation stopped; run() then returns result_.
+  // Records why normalization stopped; run() then returns result_.
   NormalizeResult finish(NormalizeStatus status, std::uint64_t limit) {
     stop(status, limit);
     return std::move(result_);

@@ -1,7 +1,7 @@
-// Normalisation: repeated one-step reduction (reduce.h) under a strategy,
+// Normalization: repeated one-step reduction (reduce.h) under a strategy,
 // with deterministic budgets (steps, DAG nodes, bytes), an optional
 // wall-clock budget and an optional trace. docs/architecture.md
-// ("Normalisation") gives the design and the precise definitions.
+// ("Normalization") gives the design and the precise definitions.
 //
 // Graph reduction. The term is a hash-consed DAG, and one step contracts one
 // redex *node*, i.e. every occurrence of that subterm in the tree at once (a
@@ -35,7 +35,7 @@
 //                may build (the linear extensions of §3 multiply summands,
 //                so one step can be far larger than its input)
 //   max_memory   bytes, estimated deterministically as kBytesPerNode per
-//                node kept (the current term, the normaliser's caches, the
+//                node kept (the current term, the normalizer's caches, the
 //                trace) plus kBytesPerChild per child plus kBytesPerBuiltNode per node a step may
 //                build
 //   max_seconds  wall clock, checked between steps (0: none)
@@ -58,7 +58,7 @@ enum class Strategy { NormalOrder, ApplicativeOrder, Random };
 // "normal", "applicative", "random".
 const char* strategy_name(Strategy strategy);
 
-// The memory model of max_memory: bytes charged per node the normaliser
+// The memory model of max_memory: bytes charged per node the normalizer
 // keeps alive (node, its interning entry, its redex-cache entry), and per
 // node one step may build (including the memo tables of substitution and
 // T_x and the intermediate nodes of ⋄, which the node count of a step does

@@ -2,7 +2,7 @@
 // shared by the libFuzzer target fuzz_calculus and the regression test that
 // replays the corpus (tests/calculus/fuzz_corpus_test.cpp): parsing ends in
 // a program or an Error; a term that elaborates typechecks at its inferred
-// type, prints in a form that reads back α-equal, and normalises under each
+// type, prints in a form that reads back α-equal, and normalizes under each
 // strategy, within small budgets, to a term of the same type.
 #pragma once
 

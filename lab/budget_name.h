@@ -1,4 +1,4 @@
-// The name of the budget a normalisation ran out of, for the lab's counts.
+// The name of the budget a normalization ran out of, for the lab's counts.
 #pragma once
 
 #include "calculus/normalize.h"

@@ -30,7 +30,7 @@ inline constexpr DivergenceClass kDivergenceClasses[] = {
 // "rounding", "product-eta", "zero-tangent", "product-eta+zero-tangent", "other".
 std::string_view class_name(DivergenceClass divergence);
 
-// The class of two normal forms a ≠ b; budgets bound each normalisation.
+// The class of two normal forms a ≠ b; budgets bound each normalization.
 DivergenceClass classify(const calculus::Term& a, const calculus::Term& b,
                          const calculus::NormalizeOptions& budgets);
 

@@ -1,4 +1,4 @@
-// Normalisation with candidate rules (calculus/candidate_rule.h) on top of the
+// Normalization with candidate rules (calculus/candidate_rule.h) on top of the
 // rules of spec §4: reduce to a §4 normal form (calculus/normalize.h), then
 // contract the leftmost-outermost candidate redex, and again, until neither
 // kind of redex is left or a budget runs out. With no candidate rules this is

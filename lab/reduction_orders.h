@@ -18,7 +18,7 @@ struct OrderOptions {
   std::uint32_t random_orders = 3;   // seeded random walks
   std::uint32_t first_redexes = 12;  // at most this many "redex R first" orders
   std::uint64_t seed = 0;            // of the random walks
-  // Per order. The trace is off: the normaliser charges a trace's terms to
+  // Per order. The trace is off: the normalizer charges a trace's terms to
   // the memory budget, so a probe traces only what it reports (the two
   // orders of a shrunk divergence, lab/confluence_probe.cpp).
   calculus::NormalizeOptions budgets = {

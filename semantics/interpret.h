@@ -22,9 +22,9 @@
 // are rejected with an Error that says why. A model that embeds fully in a
 // differential λ-category (FirstOrderViaNormalForm: smooth does) reads every
 // term whose context and type are first-order: outside the fragment, the
-// term is normalised first, which Theorem 5.6 makes sound there, and its
+// term is normalized first, which Theorem 5.6 makes sound there, and its
 // normal form (first-order: nothing of function type is left to apply but
-// primitives) is interpreted; a normalisation that exceeds its budgets is an
+// primitives) is interpreted; a normalization that exceeds its budgets is an
 // Error naming the budget.
 //
 // In a model without a derivative (cartesian left-additive only, or closed
@@ -86,11 +86,11 @@
 
 namespace perturb::semantics {
 
-// The budgets of the normalisation a FirstOrderViaNormalForm model C does
+// The budgets of the normalization a FirstOrderViaNormalForm model C does
 // before interpreting a term outside the first-order fragment: the default
 // ones, in applicative order (deterministic: no time budget). A certified
 // or exact C gets exact literal folds only: a fold rounded to a double would
-// be the normaliser's error, which such a model would then refute.
+// be the normalizer's error, which such a model would then refute.
 template <class C>
 calculus::NormalizeOptions first_order_normalize_options(const C& c) {
   calculus::NormalizeOptions options;
@@ -550,7 +550,7 @@ calculus::ErrorOr<typename C::Morphism> interpret(const C& c, const calculus::Co
           calculus::normalize_innermost(term, first_order_normalize_options(c));
       if (normal.status != calculus::NormalizeStatus::NormalForm) {
         return calculus::Error{interpret_detail::model_name(c) +
-                                   " reads this term through its normal form, but normalising " +
+                                   " reads this term through its normal form, but normalizing " +
                                    calculus::describe(normal),
                                std::nullopt};
       }

@@ -65,10 +65,10 @@ struct DiscardLimits {
   void set(DiscardKind kind, double share) { shares[static_cast<std::size_t>(kind)] = share; }
 };
 
-// A case that says nothing about the law (normalisation gave up, a term grew
+// A case that says nothing about the law (normalization gave up, a term grew
 // too large, a value is not finite): counted as discarded, under its kind
 // and reason. The reason must not depend on the case beyond its kind of
-// trouble ("normalisation gave up: step budget …", not the step count), so
+// trouble ("normalization gave up: step budget …", not the step count), so
 // that a run's discards add up to a few reasons.
 class Discard : public std::runtime_error {
  public:

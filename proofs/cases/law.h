@@ -116,7 +116,7 @@ struct Outcome {
   // the model can say (semantics/testable_model.h, `difference`).
   std::optional<semantics::Difference> difference = std::nullopt;
   // Whether the model read a term of the case through its normal form
-  // (semantics/interpret.h): there both sides may share the normaliser, so
+  // (semantics/interpret.h): there both sides may share the normalizer, so
   // the case is weaker evidence for the model.
   bool via_normal_form = false;
   // What the model says of the case, counted with the case's labels

@@ -38,26 +38,26 @@ bool in_family(std::string_view rule, std::string_view family) {
 
 }  // namespace
 
-std::string normalisation_discard(const calculus::NormalizeResult& result) {
+std::string normalization_discard(const calculus::NormalizeResult& result) {
   switch (result.status) {
     case calculus::NormalizeStatus::NormalForm:
       break;
     case calculus::NormalizeStatus::StepBudget:
-      return "normalisation gave up: step budget exhausted (" +
+      return "normalization gave up: step budget exhausted (" +
              std::to_string(result.exhausted_limit) + " steps)";
     case calculus::NormalizeStatus::SizeBudget:
-      return "normalisation gave up: size budget exceeded (" +
+      return "normalization gave up: size budget exceeded (" +
              std::to_string(result.exhausted_limit) + " nodes)";
     case calculus::NormalizeStatus::TooDeep:
-      return "normalisation gave up: a term nested deeper than " +
+      return "normalization gave up: a term nested deeper than " +
              std::to_string(calculus::kMaxTermDepth) + " levels";
     case calculus::NormalizeStatus::MemoryBudget:
-      return "normalisation gave up: memory budget exceeded (" +
+      return "normalization gave up: memory budget exceeded (" +
              std::to_string(result.exhausted_limit) + " bytes)";
     case calculus::NormalizeStatus::TimeBudget:
-      return "normalisation gave up: time budget exhausted";
+      return "normalization gave up: time budget exhausted";
   }
-  throw calculus::InternalError("normalisation_discard: a normal form is not a discard");
+  throw calculus::InternalError("normalization_discard: a normal form is not a discard");
 }
 
 Term exchange_top(const Term& term) {
@@ -165,7 +165,7 @@ Term taylor_probe_term(CaseGenerator& gen) {
   Term function = calculus::mk_prim(primitive);
   Type domain = calculus::arrow_domain(calculus::primitive_type(primitive));
   // Order 3 only where T of a λ is native: a model that reads it through its
-  // normal form (smooth) spends about 0.3 s normalising T (T (λp. …)).
+  // normal form (smooth) spends about 0.3 s normalizing T (T (λp. …)).
   const int order = gen.options().higher_order && calculus::random_chance(rng, 1, 2) ? 3 : 2;
   for (int i = 0; i < order; ++i) {
     function = calculus::mk_tan(function);

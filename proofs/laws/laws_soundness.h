@@ -116,9 +116,9 @@ inline constexpr std::uint64_t kMaxDerivedTreeSize = 1000000;
 // does not grow with --cases.
 inline constexpr std::uint64_t kMaxDerivedNodes = 100000;
 
-// Why a case whose normalisation gave up is discarded: the budget it hit,
+// Why a case whose normalization gave up is discarded: the budget it hit,
 // not how far it got, so that such discards add up to one reason per budget.
-std::string normalisation_discard(const calculus::NormalizeResult& result);
+std::string normalization_discard(const calculus::NormalizeResult& result);
 
 // build() (a derived term), or a Discard naming `what` when it would take
 // more than kMaxDerivedNodes nodes.
@@ -578,14 +578,14 @@ struct SoundNormalForm {
     // strategy, and normal order copies unevaluated arguments, so on a shared
     // derivative it spends thousands of steps (and seconds) where applicative
     // order needs a few hundred. Computed innermost (a term it gives up on is
-    // decided by the step-at-a-time normaliser, with these budgets).
+    // decided by the step-at-a-time normalizer, with these budgets).
     calculus::NormalizeOptions budget;
     budget.rules = detail::reduction_rules(semantics::capabilities(c).certified);
     budget.max_steps = 2000;
     budget.max_size = 20000;
     const auto result = calculus::normalize_innermost(m.term, budget);
     if (result.status != calculus::NormalizeStatus::NormalForm) {
-      throw Discard(DiscardKind::Budget, detail::normalisation_discard(result));
+      throw Discard(DiscardKind::Budget, detail::normalization_discard(result));
     }
     return {denotation(c, m), detail::denote(c, m.context, result.term, m.type, "normal form")};
   }

@@ -14,7 +14,7 @@
 
 namespace perturb::proofs {
 
-// Stack of each worker. Interpreting, normalising and evaluating a
+// Stack of each worker. Interpreting, normalizing and evaluating a
 // term recurse along its depth (up to calculus::kMaxTermDepth), and a model's
 // morphisms nest std::function calls deeper still; the 8 MiB default of a
 // thread is not enough for the deepest random cases. Only touched pages are

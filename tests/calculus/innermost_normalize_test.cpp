@@ -29,7 +29,7 @@ NormalizeOptions applicative(NormalizeOptions options) {
   return options;
 }
 
-// Both normalisers on term reach the same normal form.
+// Both normalizers on term reach the same normal form.
 void check_same_normal_form(const Term& term, const NormalizeOptions& options) {
   const NormalizeResult stepwise = normalize(term, applicative(options));
   const NormalizeResult innermost = normalize_innermost(term, options);
@@ -59,7 +59,7 @@ Term parsed(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("innermost normalisation reaches applicative order's normal form, in fewer steps in all",
+TEST_CASE("innermost normalization reaches applicative order's normal form, in fewer steps in all",
           "[normalize][innermost]") {
   const Context context({{"x", real_type()},
                          {"f", mk_arrow(real_type(), real_type())},
@@ -110,7 +110,7 @@ TEST_CASE("innermost normalisation reaches applicative order's normal form, in f
   CHECK(innermost_steps <= stepwise_steps);
 }
 
-TEST_CASE("innermost normalisation reaches the normal form of T_y M (Lemma 5.5's terms)",
+TEST_CASE("innermost normalization reaches the normal form of T_y M (Lemma 5.5's terms)",
           "[normalize][innermost]") {
   // T_y triples subterms through ⋄, so these are the large shared terms the
   // interpreters read through their normal forms.
@@ -152,7 +152,7 @@ TEST_CASE("innermost normalisation reaches the normal form of T_y M (Lemma 5.5's
   CHECK(normal * 100 > 90 * kTerms);
 }
 
-TEST_CASE("innermost normalisation agrees on the terms that used to stall",
+TEST_CASE("innermost normalization agrees on the terms that used to stall",
           "[normalize][innermost]") {
   for (const char* text :
        {"D (\\y:R. D (\\x:R. x*x*x) y) 2", "\\f:R->R->R. T (\\x:R. (\\y:R. f x y) x)",
@@ -165,7 +165,7 @@ TEST_CASE("innermost normalisation agrees on the terms that used to stall",
   }
 }
 
-TEST_CASE("innermost normalisation reports exactly what normalize reports when it gives up",
+TEST_CASE("innermost normalization reports exactly what normalize reports when it gives up",
           "[normalize][innermost]") {
   const Term term = parsed("D (\\x:R. D (\\y:R. sin (x*y)) 0.5) 0.7");
   const NormalizeResult full = normalize_innermost(term);
@@ -181,7 +181,7 @@ TEST_CASE("innermost normalisation reports exactly what normalize reports when i
   }
 }
 
-TEST_CASE("innermost normalisation of terms nested near the depth limit",
+TEST_CASE("innermost normalization of terms nested near the depth limit",
           "[normalize][innermost]") {
   const Type R = real_type();
   const Term sin = mk_prim(Primitive::Sin);

@@ -36,7 +36,7 @@ TEST_CASE("tokens have kinds, spellings and positions", "[lexer]") {
   CHECK(tokens[4].text == ".");
   CHECK(tokens[6].text == "->");
   CHECK(tokens[6].position == SourcePosition{2, 3});
-  CHECK(tokens[7].text == "\\");  // λ is normalised
+  CHECK(tokens[7].text == "\\");  // λ is normalized
   CHECK(tokens[7].position == SourcePosition{2, 6});
   CHECK(tokens[8].position == SourcePosition{2, 7});  // λ is one column wide
   CHECK(tokens[9].kind == TokenKind::End);

@@ -1,4 +1,4 @@
-// Tests of the normaliser's design (docs/architecture.md, "Normalisation"):
+// Tests of the normalizer's design (docs/architecture.md, "Normalization"):
 // the terms that used to stall, the strategies' definitions checked step by
 // step from the trace, shared steps naming every occurrence, and the
 // deterministic budgets (memory included).
@@ -25,7 +25,7 @@ Program parsed(const std::string& text) {
   return std::move(program).value();
 }
 
-// A redex the normaliser may contract: T (λx.s) only with s normal.
+// A redex the normalizer may contract: T (λx.s) only with s normal.
 bool ready(const Term& redex) {
   const auto rule = redex_rule(redex);
   if (!rule) return false;
@@ -59,7 +59,7 @@ const char* const kStalled[] = {
 
 }  // namespace
 
-TEST_CASE("D (λy. D (λx. x*x*x) y) 2 normalises with the default strategy to 12",
+TEST_CASE("D (λy. D (λx. x*x*x) y) 2 normalizes with the default strategy to 12",
           "[normalize][strategy]") {
   const Program program = parsed(kStalled[0]);
   const NormalizeResult result = normalize(program.term);
@@ -69,7 +69,7 @@ TEST_CASE("D (λy. D (λx. x*x*x) y) 2 normalises with the default strategy to 1
   CHECK(result.steps < 1000);
 }
 
-TEST_CASE("T (λx. (λy. f x y) x) normalises under normal order (spec §7)",
+TEST_CASE("T (λx. (λy. f x y) x) normalizes under normal order (spec §7)",
           "[normalize][strategy]") {
   const Program program = parsed(kStalled[1]);
   for (Strategy strategy : kStrategies) {
@@ -87,7 +87,7 @@ TEST_CASE("T (λx. (λy. f x y) x) normalises under normal order (spec §7)",
   CHECK(traced.trace.front().rule == "beta");
 }
 
-TEST_CASE("D (λx. D (λy. sin (x*y)) 0.5) 0.7 normalises under every strategy",
+TEST_CASE("D (λx. D (λy. sin (x*y)) 0.5) 0.7 normalizes under every strategy",
           "[normalize][strategy]") {
   const Program program = parsed(kStalled[2]);
   for (Strategy strategy : kStrategies) {

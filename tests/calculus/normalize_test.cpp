@@ -1,4 +1,4 @@
-// Tests of normalisation: the known reductions of spec §6 under every
+// Tests of normalization: the known reductions of spec §6 under every
 // strategy, with δ on and off, budgets, traces, sharing, and that each
 // mutant (mutation.h) changes a hand-picked normal form.
 #include "calculus/normalize.h"
@@ -81,7 +81,7 @@ bool only_primitives_applied(const Term& term) {
 
 }  // namespace
 
-TEST_CASE("T (λx. x*x + 1) ⟨1, 3⟩ normalises to ⟨6, 10⟩", "[normalize]") {
+TEST_CASE("T (λx. x*x + 1) ⟨1, 3⟩ normalizes to ⟨6, 10⟩", "[normalize]") {
   for (Strategy strategy : kStrategies) {
     INFO(strategy_name(strategy));
     CHECK(normal_form(square_plus_one_tangent(), {.strategy = strategy, .seed = 3}) ==
@@ -89,7 +89,7 @@ TEST_CASE("T (λx. x*x + 1) ⟨1, 3⟩ normalises to ⟨6, 10⟩", "[normalize]"
   }
 }
 
-TEST_CASE("D (λx. x * D (λy. x) 2) 1 normalises to 0", "[normalize]") {
+TEST_CASE("D (λx. x * D (λy. x) 2) 1 normalizes to 0", "[normalize]") {
   for (Strategy strategy : kStrategies) {
     INFO(strategy_name(strategy));
     CHECK(is_zero(normal_form(perturbation_confusion(), {.strategy = strategy, .seed = 5})));

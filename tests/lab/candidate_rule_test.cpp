@@ -1,5 +1,5 @@
-// The candidate rules of spec §7 (calculus/candidate_rule.h) in the lab's normaliser: where each fires,
-// what it builds, and where it must not fire.
+// The candidate rules of spec §7 (calculus/candidate_rule.h) in the lab's normalizer: where each
+// fires, what it builds, and where it must not fire.
 #include "calculus/candidate_rule.h"
 
 #include <catch2/catch.hpp>
@@ -11,9 +11,9 @@
 
 namespace {
 
+using perturb::calculus::CandidateRule;
 using perturb::calculus::Context;
 using perturb::calculus::Term;
-using perturb::calculus::CandidateRule;
 
 Term parse(const char* text, const Context& free) {
   return perturb::lab::testing::program(text, free).term;
@@ -28,7 +28,7 @@ Context free_variables() {
   return context;
 }
 
-// term normalised by §4's rules and rule, printed in free_variables().
+// term normalized by §4's rules and rule, printed in free_variables().
 std::string with_rule(const char* text, CandidateRule rule) {
   const Context context = free_variables();
   const perturb::lab::RuleSet rules{.builtin = {rule}, .user = {}};

@@ -1,5 +1,5 @@
 // The lab's rules (lab/rule_set.h): a user's rule from a rule file rewrites
-// like a built-in one in the lab's normaliser, and is reported with its text.
+// like a built-in one in the lab's normalizer, and is reported with its text.
 #include "lab/rule_set.h"
 
 #include <catch2/catch.hpp>
@@ -20,7 +20,7 @@ RuleSet user_rules(const char* file) {
   return RuleSet{.builtin = {}, .user = *rules};
 }
 
-std::string normalised(const char* text, const RuleSet& rules) {
+std::string normalized(const char* text, const RuleSet& rules) {
   const Term term = perturb::lab::testing::program(text).term;
   const auto result = perturb::lab::normalize_extended(term, {.trace = true}, rules);
   REQUIRE(result.status == perturb::calculus::NormalizeStatus::NormalForm);
@@ -33,9 +33,9 @@ TEST_CASE("a user's rule joins the two normal forms of T (λx. (λy. y) x)", "[r
   // Normal order leaves pair-eta's λ-form; a closed rule at R * R joins it.
   const RuleSet rules = user_rules(
       "eta-lambda: (\\x:R * R. in1 (pi1 x)) + (\\x:R * R. in2 (pi2 x)) = \\x:R * R. x\n");
-  CHECK(normalised("(\\x:R * R. in2 (pi2 x)) + (\\x:R * R. in1 (pi1 x))", rules) == "\\x:R * R. x");
+  CHECK(normalized("(\\x:R * R. in2 (pi2 x)) + (\\x:R * R. in1 (pi1 x))", rules) == "\\x:R * R. x");
   // Without it, both summands stay.
-  CHECK(normalised("(\\x:R * R. in2 (pi2 x)) + (\\x:R * R. in1 (pi1 x))", {}) ==
+  CHECK(normalized("(\\x:R * R. in2 (pi2 x)) + (\\x:R * R. in1 (pi1 x))", {}) ==
         "(\\x:R * R. in1 (pi1 x)) + (\\x:R * R. in2 (pi2 x))");
 }
 

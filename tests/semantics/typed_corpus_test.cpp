@@ -204,7 +204,7 @@ TEST_CASE("the typed corpus is large and covers every category", "[corpus]") {
   }
 }
 
-TEST_CASE("every corpus entry has its type and value, before and after normalising",
+TEST_CASE("every corpus entry has its type and value, before and after normalizing",
           "[corpus][closures]") {
   const std::vector<Entry> entries = read_corpus();
   for (const Entry& entry : entries) {

@@ -1,10 +1,10 @@
-// The strong-normalisation probe of the conjecture lab (spec §7): random
+// The strong-normalization probe of the conjecture lab (spec §7): random
 // terms (lab/confluence_probe.h's generator) and a seed corpus of terms known
 // to be hard, each reduced along several orders with large budgets; the
 // distributions of steps and of growth (peak DAG size against the input's)
 // per order, the terms that exhaust a budget along some order, and the worst
 // terms, shrunk. A term that exhausts its budget along some order is a
-// candidate counterexample to strong normalisation, not a proof of one.
+// candidate counterexample to strong normalization, not a proof of one.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,7 @@ namespace perturb::lab {
 // let T wait for its body), else the leftmost-outermost redex; a step
 // contracts that redex node at all of its occurrences (graph reduction, as
 // the strategies do).
-struct NormalisationOptions {
+struct NormalizationOptions {
   std::uint64_t cases = 1000;
   std::uint64_t seed = 1;
   std::uint32_t max_size = 12;      // generation size, as for confluence
@@ -53,15 +53,15 @@ struct OrderOutcome {
 };
 inline constexpr std::uint64_t kSampledSteps = 512;
 
-struct NormalisationCase {
+struct NormalizationCase {
   std::string source;  // "case 17" or "corpus: <why it is there>"
   ConfluenceCase term;
   std::vector<OrderOutcome> orders;
 };
 
 // term along every order of options.
-std::vector<OrderOutcome> normalise_along_orders(const calculus::Term& term,
-                                                 const NormalisationOptions& options);
+std::vector<OrderOutcome> normalize_along_orders(const calculus::Term& term,
+                                                 const NormalizationOptions& options);
 
 // Percentiles of a distribution, over every term and order that reached a
 // normal form (steps) or over every run (growth).
@@ -84,25 +84,25 @@ struct OrderSummary {
 struct WorstTerm {
   std::string why;  // "exhausts the step budget along normal", "most steps", "most growth"
   std::string order;
-  NormalisationCase original;
+  NormalizationCase original;
   calculus::Term shrunk;
   std::uint32_t shrink_steps = 0;
   OrderOutcome outcome;  // of the shrunk term along order
 };
 
-struct NormalisationResult {
-  NormalisationOptions options;
+struct NormalizationResult {
+  NormalizationOptions options;
   std::uint64_t terms = 0;                   // random cases and corpus terms
   std::uint64_t all_normal = 0;              // every order reached a normal form
   std::vector<OrderSummary> per_order;       // in order of the table above
-  std::vector<NormalisationCase> exhausted;  // some order gave up (corpus first)
+  std::vector<NormalizationCase> exhausted;  // some order gave up (corpus first)
   std::vector<WorstTerm> worst;
 };
 
 // The seed corpus: (why, Γ ⊢ term : type).
-std::vector<NormalisationCase> normalisation_corpus();
+std::vector<NormalizationCase> normalization_corpus();
 
-NormalisationResult probe_normalisation(const NormalisationOptions& options,
+NormalizationResult probe_normalization(const NormalizationOptions& options,
                                         const std::function<void(std::uint64_t)>& progress = {});
 
 }  // namespace perturb::lab

@@ -1,4 +1,4 @@
-#include "lab/normalisation_report.h"
+#include "lab/normalization_report.h"
 
 #include <fmt/format.h>
 
@@ -34,10 +34,10 @@ std::string worst_text(const WorstTerm& w, bool markdown) {
   return out + (markdown ? "\n" : "");
 }
 
-std::string summary(const NormalisationResult& result, bool markdown) {
-  const NormalisationOptions& options = result.options;
-  std::string out = markdown ? "# Normalisation probe\n\nCommand: " : "";
-  out += normalisation_command(options) + "\n";
+std::string summary(const NormalizationResult& result, bool markdown) {
+  const NormalizationOptions& options = result.options;
+  std::string out = markdown ? "# Normalization probe\n\nCommand: " : "";
+  out += normalization_command(options) + "\n";
   if (markdown) out += "\n";
   out += fmt::format(
       "{} terms ({} random, {} from the seed corpus): every order reached a normal form for "
@@ -69,7 +69,7 @@ nlohmann::json distribution_json(const Distribution& d) {
   return {{"count", d.count}, {"median", d.median}, {"p90", d.p90}, {"p99", d.p99}, {"max", d.max}};
 }
 
-nlohmann::json case_json(const NormalisationCase& c) {
+nlohmann::json case_json(const NormalizationCase& c) {
   nlohmann::json orders = nlohmann::json::array();
   for (const OrderOutcome& o : c.orders) {
     orders.push_back({{"order", o.order},
@@ -86,21 +86,21 @@ nlohmann::json case_json(const NormalisationCase& c) {
 
 }  // namespace
 
-std::string normalisation_command(const NormalisationOptions& options) {
+std::string normalization_command(const NormalizationOptions& options) {
   return fmt::format(
-      "perturb conjecture normalisation --seed {} --cases {} --max-size {} --random-orders {} "
+      "perturb conjecture normalization --seed {} --cases {} --max-size {} --random-orders {} "
       "--max-steps {} --max-nodes {}{}",
       options.seed, options.cases, options.max_size, options.random_orders, options.max_steps,
       options.max_nodes, options.seed_corpus ? "" : " --no-corpus");
 }
 
-std::string normalisation_text(const NormalisationResult& result) { return summary(result, false); }
+std::string normalization_text(const NormalizationResult& result) { return summary(result, false); }
 
-std::string normalisation_markdown(const NormalisationResult& result) {
+std::string normalization_markdown(const NormalizationResult& result) {
   return summary(result, true);
 }
 
-nlohmann::json normalisation_json(const NormalisationResult& result) {
+nlohmann::json normalization_json(const NormalizationResult& result) {
   nlohmann::json orders = nlohmann::json::array();
   for (const OrderSummary& s : result.per_order) {
     nlohmann::json reasons = nlohmann::json::object();
@@ -112,7 +112,7 @@ nlohmann::json normalisation_json(const NormalisationResult& result) {
                       {"growth", distribution_json(s.growth)}});
   }
   nlohmann::json exhausted = nlohmann::json::array();
-  for (const NormalisationCase& c : result.exhausted) exhausted.push_back(case_json(c));
+  for (const NormalizationCase& c : result.exhausted) exhausted.push_back(case_json(c));
   nlohmann::json worst = nlohmann::json::array();
   for (const WorstTerm& w : result.worst) {
     worst.push_back(
@@ -126,10 +126,10 @@ nlohmann::json normalisation_json(const NormalisationResult& result) {
          {"peak_dag", w.outcome.peak_dag},
          {"gave_up", w.outcome.gave_up}});
   }
-  const NormalisationOptions& options = result.options;
+  const NormalizationOptions& options = result.options;
   return {{"format", "perturb-conjecture/1"},
-          {"conjecture", "normalisation"},
-          {"command", normalisation_command(options)},
+          {"conjecture", "normalization"},
+          {"command", normalization_command(options)},
           {"seed", options.seed},
           {"cases", options.cases},
           {"terms", result.terms},

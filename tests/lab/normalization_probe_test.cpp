@@ -1,6 +1,6 @@
-// The normalisation probe (lab/normalisation_probe.h): the seed corpus, the
+// The normalization probe (lab/normalization_probe.h): the seed corpus, the
 // orders, the distributions and the worst terms.
-#include "lab/normalisation_probe.h"
+#include "lab/normalization_probe.h"
 
 #include <catch2/catch.hpp>
 
@@ -10,7 +10,7 @@
 namespace {
 
 using perturb::calculus::NormalizeStatus;
-using perturb::lab::NormalisationOptions;
+using perturb::lab::NormalizationOptions;
 
 const perturb::lab::OrderOutcome& along(const std::vector<perturb::lab::OrderOutcome>& outcomes,
                                         const std::string& order) {
@@ -23,14 +23,14 @@ const perturb::lab::OrderOutcome& along(const std::vector<perturb::lab::OrderOut
 
 }  // namespace
 
-TEST_CASE("the strategies normalise the seed corpus; T-first blows Manzyuk's term up",
-          "[normalisation]") {
-  const NormalisationOptions options;
-  const auto corpus = perturb::lab::normalisation_corpus();
+TEST_CASE("the strategies normalize the seed corpus; T-first blows Manzyuk's term up",
+          "[normalization]") {
+  const NormalizationOptions options;
+  const auto corpus = perturb::lab::normalization_corpus();
   REQUIRE(corpus.size() == 4);
   for (const auto& c : corpus) {
     INFO(c.source << ": " << perturb::calculus::to_string(c.term.term, c.term.context));
-    const auto outcomes = perturb::lab::normalise_along_orders(c.term.term, options);
+    const auto outcomes = perturb::lab::normalize_along_orders(c.term.term, options);
     CHECK(outcomes.size() == 5);  // applicative, normal, two random walks, T-first
     for (const char* order : {"applicative", "normal"}) {
       CHECK(along(outcomes, order).status == NormalizeStatus::NormalForm);
@@ -38,18 +38,18 @@ TEST_CASE("the strategies normalise the seed corpus; T-first blows Manzyuk's ter
   }
   // Contracting T before its body is normal copies the inner β-redex into
   // the three mentions of ⋄, where they multiply (docs/architecture.md).
-  const auto manzyuk = perturb::lab::normalise_along_orders(corpus[0].term.term, options);
+  const auto manzyuk = perturb::lab::normalize_along_orders(corpus[0].term.term, options);
   const auto& t_first = along(manzyuk, "T-first");
   CHECK(t_first.status == NormalizeStatus::SizeBudget);
   CHECK(t_first.peak_dag > options.max_nodes);
   CHECK(t_first.gave_up.find("size budget") != std::string::npos);
 }
 
-TEST_CASE("a normalisation probe counts every run and shrinks its worst terms", "[normalisation]") {
-  NormalisationOptions options;
+TEST_CASE("a normalization probe counts every run and shrinks its worst terms", "[normalization]") {
+  NormalizationOptions options;
   options.cases = 40;
   options.shrink_attempts = 20;
-  const auto result = perturb::lab::probe_normalisation(options);
+  const auto result = perturb::lab::probe_normalization(options);
   CHECK(result.terms == 44);  // 40 random and the 4 of the corpus
   REQUIRE(result.per_order.size() == 4);
   for (const auto& summary : result.per_order) {

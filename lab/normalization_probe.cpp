@@ -1,4 +1,4 @@
-#include "lab/normalisation_probe.h"
+#include "lab/normalization_probe.h"
 
 #include <fmt/format.h>
 
@@ -21,21 +21,21 @@ using calculus::Term;
 // rebuilt, summed (each step searches and rebuilds the whole DAG).
 constexpr std::uint64_t kTFirstWork = 1'000'000;
 
-std::uint32_t order_count(const NormalisationOptions& options) { return 3 + options.random_orders; }
+std::uint32_t order_count(const NormalizationOptions& options) { return 3 + options.random_orders; }
 
-std::string order_name(std::uint32_t index, const NormalisationOptions& options) {
+std::string order_name(std::uint32_t index, const NormalizationOptions& options) {
   if (index == 0) return "applicative";
   if (index == 1) return "normal";
   if (index < 2 + options.random_orders) return "random";
   return "T-first";
 }
 
-std::uint64_t random_seed(std::uint32_t index, const NormalisationOptions& options) {
+std::uint64_t random_seed(std::uint32_t index, const NormalizationOptions& options) {
   return options.seed * 1000 + index - 1;
 }
 
 OrderOutcome strategy_run(const Term& term, calculus::Strategy strategy, std::uint64_t seed,
-                          const NormalisationOptions& options) {
+                          const NormalizationOptions& options) {
   calculus::NormalizeOptions budgets;
   budgets.strategy = strategy;
   budgets.seed = seed;
@@ -88,7 +88,7 @@ Term replace_node(const Term& term, const Term& target, const Term& replacement,
 // Graph reduction, as the strategies do: a step contracts one redex node at
 // all of its occurrences; the node is the leftmost-outermost T-redex, else
 // the leftmost-outermost redex.
-OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options) {
+OrderOutcome t_first_run(const Term& start, const NormalizationOptions& options) {
   OrderOutcome out;
   Term term = start;
   out.peak_dag = calculus::dag_size(term);
@@ -138,7 +138,7 @@ OrderOutcome t_first_run(const Term& start, const NormalisationOptions& options)
   }
 }
 
-OrderOutcome run_order(const Term& term, std::uint32_t index, const NormalisationOptions& options) {
+OrderOutcome run_order(const Term& term, std::uint32_t index, const NormalizationOptions& options) {
   OrderOutcome out;
   if (index == 0) {
     out = strategy_run(term, calculus::Strategy::ApplicativeOrder, 0, options);
@@ -175,9 +175,9 @@ double growth(const OrderOutcome& outcome, const Term& term) {
 }
 
 // Shrinks found while `still_bad` holds of the candidate's run along order index.
-WorstTerm shrink_worst(std::string why, const NormalisationCase& found, std::uint32_t index,
+WorstTerm shrink_worst(std::string why, const NormalizationCase& found, std::uint32_t index,
                        const std::function<bool(const OrderOutcome&, const Term&)>& still_bad,
-                       const NormalisationOptions& options) {
+                       const NormalizationOptions& options) {
   const ShrunkTerm shrunk = shrink_term(
       found.term.context, found.term.term, found.term.type,
       [&](const Term& candidate) {
@@ -191,8 +191,8 @@ WorstTerm shrink_worst(std::string why, const NormalisationCase& found, std::uin
 
 }  // namespace
 
-std::vector<OrderOutcome> normalise_along_orders(const calculus::Term& term,
-                                                 const NormalisationOptions& options) {
+std::vector<OrderOutcome> normalize_along_orders(const calculus::Term& term,
+                                                 const NormalizationOptions& options) {
   std::vector<OrderOutcome> outcomes;
   for (std::uint32_t i = 0; i < order_count(options); ++i) {
     outcomes.push_back(run_order(term, i, options));
@@ -200,7 +200,7 @@ std::vector<OrderOutcome> normalise_along_orders(const calculus::Term& term,
   return outcomes;
 }
 
-std::vector<NormalisationCase> normalisation_corpus() {
+std::vector<NormalizationCase> normalization_corpus() {
   struct Entry {
     const char* why;
     const char* free;
@@ -214,13 +214,13 @@ std::vector<NormalisationCase> normalisation_corpus() {
        "D (\\x:R. D (\\y:R. sin (x*y)) 0.5) 0.7"},
       {"a third derivative", "", "D (\\z:R. D (\\y:R. D (\\x:R. x*x*x*x) y) z) 1"},
   };
-  std::vector<NormalisationCase> corpus;
+  std::vector<NormalizationCase> corpus;
   for (const Entry& entry : entries) {
     calculus::Context free;
     if (*entry.free != '\0') free.push("f", *calculus::parse_type(entry.free));
     auto parsed = calculus::parse_program(entry.text, free);
-    calculus::check(parsed.ok(), "normalisation_corpus: a corpus term does not parse");
-    NormalisationCase c;
+    calculus::check(parsed.ok(), "normalization_corpus: a corpus term does not parse");
+    NormalizationCase c;
     c.source = std::string("corpus: ") + entry.why;
     c.term = {0, free, parsed->type, parsed->term};
     corpus.push_back(std::move(c));
@@ -228,13 +228,13 @@ std::vector<NormalisationCase> normalisation_corpus() {
   return corpus;
 }
 
-NormalisationResult probe_normalisation(const NormalisationOptions& options,
+NormalizationResult probe_normalization(const NormalizationOptions& options,
                                         const std::function<void(std::uint64_t)>& progress) {
-  calculus::check(options.random_orders >= 1, "probe_normalisation: at least one random order");
-  NormalisationResult result;
+  calculus::check(options.random_orders >= 1, "probe_normalization: at least one random order");
+  NormalizationResult result;
   result.options = options;
-  std::vector<NormalisationCase> cases;
-  if (options.seed_corpus) cases = normalisation_corpus();
+  std::vector<NormalizationCase> cases;
+  if (options.seed_corpus) cases = normalization_corpus();
   const std::uint32_t orders = order_count(options);
   std::vector<std::vector<double>> steps(orders), growths(orders);
   std::vector<std::vector<std::pair<std::string, std::uint64_t>>> gave_up(orders);
@@ -244,10 +244,10 @@ NormalisationResult probe_normalisation(const NormalisationOptions& options,
     std::uint32_t order = 0;
     double value = -1;
   };
-  std::vector<NormalisationCase> kept;  // the cases a mark or exhausted list refers to
+  std::vector<NormalizationCase> kept;  // the cases a mark or exhausted list refers to
   Mark most_steps, most_growth;
-  const auto consider = [&](NormalisationCase c) {
-    c.orders = normalise_along_orders(c.term.term, options);
+  const auto consider = [&](NormalizationCase c) {
+    c.orders = normalize_along_orders(c.term.term, options);
     ++result.terms;
     bool all = true;
     std::optional<std::size_t> slot;
@@ -288,9 +288,9 @@ NormalisationResult probe_normalisation(const NormalisationOptions& options,
       result.exhausted.push_back(c);
     }
   };
-  for (NormalisationCase& c : cases) consider(std::move(c));
+  for (NormalizationCase& c : cases) consider(std::move(c));
   for (std::uint64_t index = 0; index < options.cases; ++index) {
-    NormalisationCase c;
+    NormalizationCase c;
     c.source = fmt::format("case {}", index);
     c.term = confluence_case(options.seed, index, options.max_size);
     consider(std::move(c));
@@ -308,7 +308,7 @@ NormalisationResult probe_normalisation(const NormalisationOptions& options,
   }
   // The worst terms, shrunk: the first exhausted ones, then most steps and most growth.
   for (std::size_t i = 0; i < result.exhausted.size() && i < options.worst; ++i) {
-    const NormalisationCase& c = result.exhausted[i];
+    const NormalizationCase& c = result.exhausted[i];
     std::uint32_t index = 0;
     while (c.orders[index].status == NormalizeStatus::NormalForm) ++index;
     const std::string budget = c.orders[index].budget;
