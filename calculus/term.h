@@ -1,16 +1,18 @@
 // Terms of the perturbative λ-calculus (spec §3, §6), immutable, hash-consed
 // and intrinsically typed.
 //
-//   perturbative  M, N ::= Σ sᵢ : τ              finite bag of simple terms of type τ; 0 : τ is the
-//   empty bag simple        s, t ::= x : σ                  variable (de Bruijn index) with its
-//   type
-//                        | λx:σ. s                abstraction
-//                        | s N                    application (operator simple, argument a bag)
-//                        | T s                    pushforward
-//                        | ι_k s : σ1 × σ2        injection, with the product it lands in
-//                        | π_k s                  projection
-//                        | c                      real literal (finite, never 0)
-//                        | f                      primitive constant (calculus/signature.h)
+// clang-format off
+//   perturbative  M, N ::= Σ sᵢ : τ            finite bag of simple terms of type τ;
+//                                              0 : τ is the empty bag
+//   simple        s, t ::= x : σ               variable (de Bruijn index) with its type
+//                        | λx:σ. s             abstraction
+//                        | s N                 application (operator simple, argument a bag)
+//                        | T s                 pushforward
+//                        | ι_k s : σ1 × σ2     injection, with the product it lands in
+//                        | π_k s               projection
+//                        | c                   real literal (finite, never 0)
+//                        | f                   primitive constant (calculus/signature.h)
+// clang-format on
 //
 // One node kind per line above; a bag of exactly one simple term *is* that
 // term, so only bags of 0 or ≥ 2 terms are Sum nodes. The smart constructors
