@@ -10,16 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "proofs/report/xml_text.h"
 #include "proofs/run/law_result.h"
 #include "proofs/run/run_options.h"
 
 namespace perturb::proofs {
 
 std::string junit_xml(const std::vector<LawResult>& results, const RunOptions& options);
-
-// Text as XML character data or an attribute value: the five special
-// characters escaped, and characters XML 1.0 forbids (control characters
-// other than tab and line breaks) replaced by U+FFFD.
-std::string xml_escaped(std::string_view text);
 
 }  // namespace perturb::proofs

@@ -6,6 +6,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "proofs/report/xml_text.h"
+
 namespace perturb::proofs {
 
 using nlohmann::json;
@@ -125,29 +127,6 @@ std::string law_matrix_markdown(const LawMatrix& matrix) {
 
 namespace {
 
-std::string xml_text(const std::string& text) {
-  std::string escaped;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        escaped += "&amp;";
-        break;
-      case '<':
-        escaped += "&lt;";
-        break;
-      case '>':
-        escaped += "&gt;";
-        break;
-      case '"':
-        escaped += "&quot;";
-        break;
-      default:
-        escaped += c;
-    }
-  }
-  return escaped;
-}
-
 const char* fill_of(CellVerdict verdict) {
   switch (verdict) {
     case CellVerdict::Holds:
@@ -210,13 +189,13 @@ std::string law_matrix_svg(const LawMatrix& matrix) {
   for (std::size_t c = 0; c < matrix.columns.size(); ++c) {
     svg += fmt::format("<text x=\"{}\" y=\"18\" text-anchor=\"middle\">{}</text>\n",
                        label_width + static_cast<int>(c) * column_width + column_width / 2,
-                       xml_text(column_name(matrix.columns[c])));
+                       xml_escaped(column_name(matrix.columns[c])));
   }
   int y = header_height;
   for (std::size_t r = 0; r < matrix.rows.size(); ++r) {
     const LawMatrix::Row& row = matrix.rows[r];
     if (r == 0 || row.family != matrix.rows[r - 1].family) y += kFamilyGap;
-    svg += fmt::format("<text x=\"4\" y=\"{}\">{}</text>\n", y + 12, xml_text(row.law));
+    svg += fmt::format("<text x=\"4\" y=\"{}\">{}</text>\n", y + 12, xml_escaped(row.law));
     for (std::size_t c = 0; c < row.cells.size(); ++c) {
       const MatrixCell& cell = row.cells[c];
       const int x = label_width + static_cast<int>(c) * column_width;
@@ -226,7 +205,7 @@ std::string law_matrix_svg(const LawMatrix& matrix) {
           "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{:.2f}\">"
           "<title>{}</title></rect>\n",
           x + 1, y + 1, column_width - 2, kRowHeight - 2, fill_of(cell.verdict),
-          1.0 - 0.7 * cell.discard_share(), xml_text(cell_title(row, matrix.columns[c], cell)));
+          1.0 - 0.7 * cell.discard_share(), xml_escaped(cell_title(row, matrix.columns[c], cell)));
       if (cell.verdict == CellVerdict::Fails) {
         svg += fmt::format(
             "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n",
