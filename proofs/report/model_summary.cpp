@@ -38,18 +38,14 @@ std::vector<ModelSummary> model_summaries(const std::vector<LawResult>& results,
     s.passed += r.passed;
     s.failed += r.failed;
     s.discarded += r.discarded;
-    for (const auto& [reason, tally] : r.discards) {
-      if (tally.kind == DiscardKind::Inconclusive) s.inconclusive += tally.count;
-    }
+    s.inconclusive += discarded_as(r, DiscardKind::Inconclusive);
   }
   return summaries;
 }
 
 bool needs_attention(const LawResult& result, const DiscardLimits& limits) {
-  const bool hung =
-      std::any_of(result.discards.begin(), result.discards.end(),
-                  [](const auto& entry) { return entry.second.kind == DiscardKind::Hang; });
-  return result.failed > 0 || hung || !healthy(result, limits);
+  return result.failed > 0 || discarded_as(result, DiscardKind::Hang) > 0 ||
+         !healthy(result, limits);
 }
 
 namespace {

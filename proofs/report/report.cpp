@@ -298,19 +298,10 @@ calculus::ErrorOr<Case> case_from_json(const json& json_case) {
 
 namespace {
 
-// The cases of a proving model's pair discarded as inconclusive.
-std::uint64_t inconclusive_cases(const LawResult& result) {
-  std::uint64_t count = 0;
-  for (const auto& [reason, tally] : result.discards) {
-    if (tally.kind == DiscardKind::Inconclusive) count += tally.count;
-  }
-  return count;
-}
-
 // "proved 297, refuted 0, inconclusive 3" for a proving model's pair.
 std::string proof_text(const LawResult& result) {
   return fmt::format("proved {}, refuted {}, inconclusive {}", result.passed, result.failed,
-                     inconclusive_cases(result));
+                     discarded_as(result, DiscardKind::Inconclusive));
 }
 
 }  // namespace
@@ -337,10 +328,7 @@ std::string extent_text(const std::vector<LawResult>& results, const RunOptions&
 
 std::uint64_t hung_cases(const std::vector<LawResult>& results) {
   std::uint64_t hung = 0;
-  for (const LawResult& r : results) {
-    for (const auto& [reason, tally] : r.discards)
-      if (tally.kind == DiscardKind::Hang) hung += tally.count;
-  }
+  for (const LawResult& r : results) hung += discarded_as(r, DiscardKind::Hang);
   return hung;
 }
 
@@ -389,7 +377,7 @@ json report_json(const std::vector<LawResult>& results, const RunOptions& option
     if (result.proving) {
       entries.back()["proof"] = {{"proved", result.passed},
                                  {"refuted", result.failed},
-                                 {"inconclusive", inconclusive_cases(result)}};
+                                 {"inconclusive", discarded_as(result, DiscardKind::Inconclusive)}};
     }
   }
   json report = engine_options_json(options.engine);

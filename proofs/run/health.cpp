@@ -46,6 +46,14 @@ std::vector<CoverageResult> coverage_misses(const LawResult& result) {
   return misses;
 }
 
+std::uint64_t discarded_as(const LawResult& result, DiscardKind kind) {
+  std::uint64_t count = 0;
+  for (const auto& [reason, tally] : result.discards) {
+    if (tally.kind == kind) count += tally.count;
+  }
+  return count;
+}
+
 bool healthy(const LawResult& result, const DiscardLimits& limits) {
   return health_problems(result, limits).empty() && coverage_misses(result).empty();
 }

@@ -43,6 +43,9 @@ std::vector<HealthProblem> health_problems(const LawResult& result, const Discar
 // The coverage requirements the pair missed (proofs/run/coverage.h).
 std::vector<CoverageResult> coverage_misses(const LawResult& result);
 
+// The cases of a pair discarded with a reason of this kind.
+std::uint64_t discarded_as(const LawResult& result, DiscardKind kind);
+
 // A pair is healthy when it has no health problem and missed no coverage requirement.
 bool healthy(const LawResult& result, const DiscardLimits& limits);
 

@@ -71,6 +71,19 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// What a Python script (which reads sys.argv[1]) prints about file: Python's
+// xml module is the independent reader of the XML perturb writes.
+std::string python_output(const std::string& script, const fs::path& file) {
+  const fs::path out = temporary_path(".python");
+  const int status = std::system(("python3 -c " + shell_quoted(script) + " " +
+                                  shell_quoted(file.string()) + " >" + shell_quoted(out.string()))
+                                     .c_str());
+  REQUIRE(status == 0);
+  const std::string text = read_file(out);
+  fs::remove(out);
+  return text;
+}
+
 }  // namespace
 
 TEST_CASE("perturb check: 0 when a sound model passes the selected laws", "[check]") {
@@ -233,24 +246,18 @@ TEST_CASE("perturb check --report: report.md starts with the summary and the mat
   CHECK(contains(markdown, "| cdc | `cdc.D5` | holds | holds |\n"));
   CHECK(contains(markdown, "|  | `cdc.D6` | holds | **fails "));
   CHECK(contains(markdown, "| cla | `cla.terminal` | holds | holds |\n"));
-  const fs::path parsed = temporary_path("_svg.txt");
   const std::string reader =
       "import sys, xml.etree.ElementTree as E\n"
       "root = E.parse(sys.argv[1]).getroot()\n"
       "titles = [t.text for t in root.iter('{http://www.w3.org/2000/svg}title')]\n"
       "print(len(titles))\n"
       "print('\\n'.join(titles))\n";
-  REQUIRE(std::system(("python3 -c " + shell_quoted(reader) + " " +
-                       shell_quoted((dir / "matrix.svg").string()) + " >" +
-                       shell_quoted(parsed.string()))
-                          .c_str()) == 0);
-  const std::string titles = read_file(parsed);
+  const std::string titles = python_output(reader, dir / "matrix.svg");
   INFO(titles);
   // The picture's title and one per cell: 3 laws × 2 models.
   CHECK(titles.starts_with("7\n"));
   CHECK(contains(titles, "\ncdc.D6 on naive-dual (foil): fails, 30 cases, "));
   CHECK(contains(titles, "\ncla.terminal on smooth: holds, 30 cases, 0 failed, 0 discarded\n"));
-  fs::remove(parsed);
   fs::remove_all(dir);
 }
 
@@ -441,7 +448,6 @@ TEST_CASE("perturb check --junit: XML a JUnit reader reads, one failure per fail
   CHECK(run.status == 1);
   CHECK(contains(run.out, "JUnit XML written to " + xml.string()));
   // Python's xml module as the reader: testcases, then the failing ones by name.
-  const fs::path parsed = temporary_path("_junit.txt");
   const std::string reader =
       "import sys, xml.etree.ElementTree as E\n"
       "root = E.parse(sys.argv[1]).getroot()\n"
@@ -449,11 +455,7 @@ TEST_CASE("perturb check --junit: XML a JUnit reader reads, one failure per fail
       "failing = [c.get('name') for c in cases if c.find('failure') is not None]\n"
       "print(root.get('tests'), root.get('failures'), len(cases), ' '.join(failing))\n"
       "print(cases[1].find('failure').text)\n";
-  const int status = std::system(("python3 -c " + shell_quoted(reader) + " " +
-                                  shell_quoted(xml.string()) + " >" + shell_quoted(parsed.string()))
-                                     .c_str());
-  REQUIRE(status == 0);
-  const std::string text = read_file(parsed);
+  const std::string text = python_output(reader, xml);
   INFO(text);
   CHECK(text.starts_with("3 2 3 cdc.D6 tangent.thm-3.10\n"));
   // The failure carries the law, the shrunk case, both sides and the way to reproduce it.
@@ -462,7 +464,6 @@ TEST_CASE("perturb check --junit: XML a JUnit reader reads, one failure per fail
   CHECK(contains(text, "    lhs "));
   CHECK(contains(text, "Reproduce: perturb check --law cdc.D6 --model naive-dual"));
   fs::remove(xml);
-  fs::remove(parsed);
 
   const Run directory =
       perturb({"check", "--law", "cdc.D1", "--junit", fs::temp_directory_path().string()});
